@@ -1,0 +1,74 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import type { Config } from './config.js';
+import type { Database } from './db/index.js';
+import { failure, isHttpError } from './lib/envelope.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { siteRoutes } from './modules/site/routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+  }
+}
+
+export type AppOptions = {
+  config: Config;
+  db: Database;
+  logger?: FastifyServerOptions['logger'];
+  /** Where the built site lives; defaults to packages/site/dist. */
+  siteDir?: string;
+};
+
+export const defaultSiteDir = fileURLToPath(new URL('../../site/dist', import.meta.url));
+
+/** Builds the whole server from its modules; `server.ts` only listens. Tests call this and use `inject()`. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    // Graceful shutdown: close() stops accepting, lets in-flight requests finish, then closes idle keep-alive sockets.
+    forceCloseConnections: 'idle',
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, allErrors: false } },
+  });
+  app.decorate('config', config);
+  app.decorate('db', db);
+
+  await app.register(cookie, { secret: config.sessionSecret });
+  await app.register(formbody);
+
+  app.setErrorHandler((error, request, reply) => {
+    if (isHttpError(error)) return reply.status(error.statusCode).send(failure(error.code, error.message));
+    const err = error as { validation?: unknown; statusCode?: number; message: string; code?: string };
+    if (err.validation) return reply.status(400).send(failure('INVALID_INPUT', err.message));
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      return reply.status(err.statusCode).send(failure(err.code ?? 'BAD_REQUEST', err.message));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send(failure('SERVER_ERROR', 'An error occurred. Please try again later.'));
+  });
+
+  const mediaDir = join(config.dataDir || '.', 'media');
+  if (config.dataDir) mkdirSync(mediaDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    immutable: true,
+    maxAge: '365d',
+  });
+
+  await app.register(healthRoutes);
+
+  const siteDir = options.siteDir ?? defaultSiteDir;
+  await app.register(siteRoutes, { siteDir: existsSync(join(siteDir, 'index.html')) ? siteDir : null });
+  return app;
+}

@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+
+/** A configuration problem the operator must fix; printed as one line, never as a stack trace. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+export type Config = {
+  appName: string;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  publicUrl: string;
+  commentsPublicUrl: string;
+  smtpUrl: string | null;
+  sessionSecret: string;
+  seedDemo: boolean;
+  logLevel: string;
+  /** true when PUBLIC_URL is https: cookies get Secure. */
+  secureCookies: boolean;
+};
+
+type Env = Record<string, string | undefined>;
+
+/** Reads DESIGN.md's runtime contract from the environment; creates DATA_DIR and the session secret when missing. */
+export function loadConfig(env: Env = process.env): Config {
+  const port = parsePort(env.PORT);
+  const dataDir = resolve(env.DATA_DIR?.trim() || './data');
+  ensureWritableDir(dataDir);
+  const publicUrl = parseUrl('PUBLIC_URL', env.PUBLIC_URL) ?? `http://localhost:${port}`;
+  const commentsPublicUrl = parseUrl('COMMENTS_PUBLIC_URL', env.COMMENTS_PUBLIC_URL) ?? publicUrl;
+  const databaseUrl = env.DATABASE_URL?.trim() || null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL');
+  }
+  const redisUrl = env.REDIS_URL?.trim() || null;
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) throw new ConfigError('REDIS_URL must be a redis:// or rediss:// URL');
+  const smtpUrl = env.SMTP_URL?.trim() || null;
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL');
+  return {
+    appName: env.APP_NAME?.trim() || 'Guffaw',
+    port,
+    host: env.HOST?.trim() || '0.0.0.0',
+    dataDir,
+    databaseUrl,
+    redisUrl,
+    publicUrl,
+    commentsPublicUrl,
+    smtpUrl,
+    sessionSecret: env.SESSION_SECRET?.trim() || readOrCreateSecret(dataDir),
+    seedDemo: env.SEED_DEMO !== '0',
+    logLevel: env.LOG_LEVEL?.trim() || 'info',
+    secureCookies: publicUrl.startsWith('https://'),
+  };
+}
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 3000;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be a number from 0 to 65535, not "${value}"`);
+  return port;
+}
+
+function parseUrl(name: string, value: string | undefined): string | null {
+  if (!value?.trim()) return null;
+  try {
+    const url = new URL(value.trim());
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http');
+    return url.toString().replace(/\/$/, '');
+  } catch {
+    throw new ConfigError(`${name} must be an http:// or https:// URL, not "${value}"`);
+  }
+}
+
+function ensureWritableDir(dir: string): void {
+  try {
+    // One level at a time: a recursive mkdir under a pseudo file system (/proc) never returns on Node 20.
+    const missing: string[] = [];
+    for (let d = dir; !existsSync(d); d = dirname(d)) missing.unshift(d);
+    for (const d of missing) mkdirSync(d);
+    accessSync(dir, constants.W_OK);
+    const probe = join(dir, `.write-test-${process.pid}`);
+    writeFileSync(probe, '');
+    rmSync(probe);
+  } catch (error) {
+    throw new ConfigError(`DATA_DIR ${dir} is not writable (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'session-secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    const secret = randomBytes(32).toString('base64url');
+    writeFileSync(file, secret + '\n', { mode: 0o600 });
+    return secret;
+  }
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    appName: 'Guffaw',
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: '',
+    databaseUrl: null,
+    redisUrl: null,
+    publicUrl: 'http://localhost:3000',
+    commentsPublicUrl: 'http://localhost:3000',
+    smtpUrl: null,
+    sessionSecret: 'test-secret-test-secret-test-secret',
+    seedDemo: false,
+    logLevel: 'silent',
+    secureCookies: false,
+    ...overrides,
+  };
+}

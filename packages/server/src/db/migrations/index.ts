@@ -1,0 +1,11 @@
+import type { Migration, MigrationProvider } from 'kysely/migration';
+import * as core from './0001-core.js';
+
+/** Migrations are imported, not read from disk, so the compiled server and the tests run the same list. */
+export const migrations: Record<string, Migration> = {
+  '0001-core': core,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: () => Promise.resolve(migrations),
+};

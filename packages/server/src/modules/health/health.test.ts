@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/harness.js';
+
+describeEachDatabase('health and site', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  it('answers /healthz with ok once migrated', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('serves the site HTML for page routes and a JSON 404 for unknown API paths', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/trending', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    const api = await t.app.inject({ method: 'GET', url: '/v1/nothing-here' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().meta).toMatchObject({ status: 'Failure', errorCode: 'NOT_FOUND' });
+  });
+
+  it('runs migrations twice safely', async () => {
+    const { migrateToLatest } = await import('../../db/index.js');
+    await migrateToLatest(t.db);
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+  });
+});

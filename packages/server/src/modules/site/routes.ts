@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyPluginAsync } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+type SiteOptions = { siteDir: string | null };
+
+const API_PREFIXES = ['/v1/', '/comments/', '/media/', '/healthz', '/connect/', '/member/'];
+
+/**
+ * The built React site: hashed assets cached for a year, every other page route answered with the app's HTML
+ * (client routing takes it from there). Without a build (tests, first dev run) a short page says how to build.
+ */
+export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (app, { siteDir }) => {
+  const indexHtml = siteDir
+    ? readFileSync(join(siteDir, 'index.html'), 'utf8')
+    : `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${app.config.appName}</title></head><body><main id="root"><h1>${app.config.appName}</h1><p>The site is not built yet: run <code>npm run build</code>.</p></main></body></html>`;
+
+  if (siteDir) {
+    await app.register(fastifyStatic, {
+      root: join(siteDir, 'assets'),
+      prefix: '/assets/',
+      decorateReply: false,
+      immutable: true,
+      maxAge: '365d',
+    });
+    for (const file of ['favicon.svg', 'robots.txt']) {
+      app.get(`/${file}`, (_req, reply) => {
+        try {
+          const body = readFileSync(join(siteDir, file));
+          return reply.type(file.endsWith('.svg') ? 'image/svg+xml' : 'text/plain').header('cache-control', 'public, max-age=86400').send(body);
+        } catch {
+          return reply.status(404).send();
+        }
+      });
+    }
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const wantsHtml = (request.headers.accept ?? '').includes('text/html') || request.headers.accept === undefined;
+    if (request.method === 'GET' && wantsHtml && !API_PREFIXES.some((p) => path.startsWith(p)) && !path.startsWith('/assets/')) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    }
+    return reply.status(404).send({ meta: { status: 'Failure', errorCode: 'NOT_FOUND', errorMessage: 'Not found.' }, data: {} });
+  });
+};

@@ -1,0 +1,104 @@
+import { createServer } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { DatabaseUnavailableError, migrateToLatest, openDatabase, type Database } from './db/index.js';
+import { lockDataDir } from './lib/data-dir-lock.js';
+import { isDatabaseEmpty, seedDemo } from './seed/index.js';
+
+/** Prints one clear line and exits: what the operator must fix, not a stack trace. */
+function fatal(message: string): never {
+  process.stderr.write(`guffaw: ${message}\n`);
+  process.exit(1);
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fatal(error.message);
+    throw error;
+  }
+  const log = (msg: string) => process.stdout.write(`${new Date().toISOString()} ${msg}\n`);
+
+  // Fail fast, before a first start spends a minute seeding.
+  await assertPortFree(config.port, config.host).catch((error: NodeJS.ErrnoException) => fatal(listenErrorMessage(error, config.port)));
+  if (!config.databaseUrl) {
+    const lock = lockDataDir(config.dataDir);
+    if ('heldBy' in lock) fatal(`DATA_DIR ${config.dataDir} is in use by another server (pid ${lock.heldBy}); stop it or set another DATA_DIR`);
+    process.on('exit', lock.release);
+  }
+
+  let db: Database;
+  try {
+    db = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir });
+    await migrateToLatest(db);
+  } catch (error) {
+    if (error instanceof DatabaseUnavailableError) fatal(error.message);
+    fatal(`the database could not be opened: ${(error as Error).message}`);
+  }
+  log(`database ready (${config.databaseUrl ? 'PostgreSQL' : `embedded, ${config.dataDir}/db`})`);
+
+  if (config.seedDemo && (await isDatabaseEmpty(db))) {
+    log('empty database: seeding demo content');
+    await seedDemo(db, { dataDir: config.dataDir, publicUrl: config.publicUrl, log });
+  }
+
+  const app = await buildApp({ config, db, logger: { level: config.logLevel } });
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await db.destroy().catch(() => undefined);
+    fatal(listenErrorMessage(error as NodeJS.ErrnoException, config.port));
+  }
+  log(`${config.appName} ready on ${config.publicUrl} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  installShutdown(app, db, log);
+}
+
+function listenErrorMessage(error: NodeJS.ErrnoException, port: number): string {
+  if (error.code === 'EADDRINUSE') return `port ${port} is already in use; stop the other process or set PORT`;
+  if (error.code === 'EACCES') return `no permission to listen on port ${port}; choose a port above 1023 with PORT`;
+  return `cannot listen on port ${port}: ${error.message}`;
+}
+
+function assertPortFree(port: number, host: string): Promise<void> {
+  if (port === 0) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve()));
+  });
+}
+
+/** SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the database cleanly. */
+function installShutdown(app: FastifyInstance, db: Database, log: (msg: string) => void): void {
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log(`${signal}: shutting down`);
+    const force = setTimeout(() => {
+      process.stderr.write('guffaw: shutdown took over 10 s; exiting\n');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    app
+      .close()
+      .then(() => db.destroy())
+      .then(() => {
+        log('stopped cleanly');
+        process.exit(0);
+      })
+      .catch((error: unknown) => {
+        process.stderr.write(`guffaw: error while shutting down: ${(error as Error).message}\n`);
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => fatal((error as Error).message ?? String(error)));
