@@ -1,0 +1,172 @@
+/**
+ * Wire types of the comment service (comments.md §3). The server imports these too (type-only), so the two sides
+ * cannot drift. Timestamps are unix seconds.
+ */
+
+export type SortType = 'hot' | 'new' | 'old';
+export type LikeValue = 1 | -1 | 0;
+
+export type CommentUserPreferences = {
+  hideProBadge: boolean;
+  hideActiveTs: boolean;
+  accentColor: string;
+  backgroundColor: string;
+};
+
+export type CommentUser = {
+  userId: string;
+  accountId: string;
+  avatarUrl: string;
+  displayName: string;
+  emojiStatus: string;
+  country: string;
+  /** Kept only when it contains /u/; otherwise '' and the user has no link (comments.md §3). */
+  profileUrl: string;
+  timestamp: number;
+  activeTs: number;
+  isActivePro: boolean;
+  isActiveProPlus: boolean;
+  isVerifiedAccount: boolean;
+  preferences: CommentUserPreferences;
+};
+
+export type MediaImage = { url: string; webpUrl?: string; width: number; height: number };
+export type MediaVideo = { url: string; type: 'video/mp4' | 'video/webm'; width: number; height: number; duration?: number };
+
+export type MediaItem = {
+  type: 'static' | 'animated';
+  image: MediaImage;
+  imageXLarge?: MediaImage;
+  /** Animated media: the looping clip (mp4 or webm) shown instead of the still image. */
+  animated?: MediaVideo;
+  video?: MediaVideo;
+};
+
+export type LinkPreview = { url: string; title: string; description: string; imageUrl: string; siteName: string };
+
+/** What media.json and link-attachment.json return, and what add-comment.json takes back by token. */
+export type Attachment =
+  | { type: 'userMedia'; token: string; media: MediaItem }
+  | { type: 'link'; token: string; link: LinkPreview };
+
+export type AttachmentRef = { type: Attachment['type']; token: string };
+
+export type Comment = {
+  commentId: string;
+  text: string;
+  mediaText: string;
+  user: CommentUser;
+  type: 'text' | 'userMedia';
+  level: 1 | 2;
+  media: MediaItem[];
+  /** Link attachments (apps other than the main one detect links in the text). */
+  links: LinkPreview[];
+  /** @name in the text -> profile url of that user. */
+  mentionMapping: Record<string, string>;
+  /** commentId of the parent (level 2), else null. */
+  parent: string | null;
+  permalink: string;
+  /** commentId of the top-level comment this one belongs to (itself for level 1). */
+  threadId: string;
+  timestamp: number;
+  isVoteMasked: boolean;
+  likeCount: number;
+  dislikeCount: number;
+  /** 1 = pinned (comments.md §3). */
+  isPinned: 0 | 1;
+  childrenTotal: number;
+  childrenUrl: string;
+  isCollapsed: boolean;
+  isDeleted: boolean;
+  isSensitive: boolean;
+  isOffensive: boolean;
+  /** Hidden by a moderator or by its OP: shown only to moderators (with this flag) and never to others. */
+  isHidden: boolean;
+  /** 2 = anonymous OP. 1 = OP, not anonymous. 0 = anyone else. */
+  opStatus: 0 | 1 | 2;
+};
+
+export type CommentPage = {
+  url: string;
+  /** Section status set by moderators ('open' unless changed). */
+  status: string;
+  lock: boolean;
+  /** Comments in the section (both levels, not deleted). */
+  total: number;
+  comments: Comment[];
+  prev: string | null;
+  next: string | null;
+  refresh: string | null;
+  /** Thread view: the top-level comment whose replies these are. */
+  parent: Comment | null;
+  level: 1 | 2;
+};
+
+export type Quota = {
+  /** Comments the user may still post now; posting needs count > 0. */
+  count: number;
+  /** Seconds until the quota refills when count is 0, else 0. */
+  wait: number;
+  /** Unix seconds when the current quota window ends. */
+  expiry: number;
+};
+
+export type AddCommentResult = {
+  comment: Comment;
+  /** The section url the comment was added to. */
+  postId: string;
+  quota: Quota;
+  total: number;
+  wpTraceId: string;
+};
+
+export type CommentUserInfo = CommentUser & { moderate: boolean; banned: boolean };
+
+export type CommentUserState = {
+  info: CommentUserInfo;
+  commentedPostUrls: string[];
+  reportedPostUrls: string[];
+  likeMapping: Record<string, LikeValue>;
+  quota: Quota;
+};
+
+export type CommentAppInfo = {
+  appId: string;
+  name: string;
+  auth: boolean;
+  cdnHost: string;
+  host: string;
+  maxMessageLength: number;
+  anonymousAvatarUrl: string;
+};
+
+/** The comment service's reply envelope (DESIGN.md). */
+export type CommentServiceReply<T> = { status: 'OK' | 'ERROR'; code?: string; error?: string; payload: T };
+
+export type ListParams = {
+  url: string;
+  type?: SortType;
+  count?: number;
+  /** Thread view: the anchor comment (level 2 loads replies of its thread around it). */
+  commentId?: string;
+  level?: 1 | 2;
+  next?: string;
+  prev?: string;
+  refresh?: string;
+};
+
+export type AddCommentParams = {
+  url: string;
+  text: string;
+  attachments?: AttachmentRef[];
+  /** Reply without reloading the thread's latest replies. */
+  replyThreadOnly?: boolean;
+  /** commentId being replied to. */
+  parent?: string;
+  /** Proof that the user is the OP of `url`; the comment is posted as anonymous OP (opStatus 2). */
+  opToken?: string;
+  delegateUserId?: string;
+};
+
+export type ReportData = { reason: number; text?: string };
+export type SectionUpdate = { lock?: boolean; status?: string };

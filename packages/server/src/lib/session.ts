@@ -1,0 +1,61 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../db/index.js';
+
+export const SESSION_COOKIE = 'guffaw_session';
+export const SESSION_TTL_SECONDS = 30 * 24 * 3600;
+
+export type SessionUser = { id: number; userId: string; username: string };
+
+const digest = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/** Stores only the token's hash: a leaked sessions table does not log anyone in. */
+export async function createSession(db: Database, userId: number, meta: { ip?: string; userAgent?: string } = {}): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db
+    .insertInto('sessions')
+    .values({
+      id: digest(token),
+      userId,
+      expiresAt: new Date(Date.now() + SESSION_TTL_SECONDS * 1000),
+      ip: meta.ip ?? '',
+      userAgent: (meta.userAgent ?? '').slice(0, 300),
+    })
+    .execute();
+  return token;
+}
+
+export async function findSessionUser(db: Database, token: string | undefined): Promise<SessionUser | null> {
+  if (!token || token.length > 100) return null;
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.userId')
+    .select(['users.id', 'users.userId', 'users.username'])
+    .where('sessions.id', '=', digest(token))
+    .where('sessions.expiresAt', '>', new Date())
+    .where('users.deletedAt', 'is', null)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function destroySession(db: Database, token: string | undefined): Promise<void> {
+  if (token) await db.deleteFrom('sessions').where('id', '=', digest(token)).execute();
+}
+
+/** HttpOnly, SameSite=Lax (no cross-site POST carries it), Secure when the site is served over HTTPS. */
+export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean): void {
+  reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: SESSION_TTL_SECONDS });
+}
+
+export function clearSessionCookie(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/** The logged-in user of a request, looked up once per request. */
+export async function sessionUser(request: FastifyRequest): Promise<SessionUser | null> {
+  const cached = (request as { _sessionUser?: SessionUser | null })._sessionUser;
+  if (cached !== undefined) return cached;
+  const user = await findSessionUser(request.server.db, request.cookies[SESSION_COOKIE]);
+  (request as { _sessionUser?: SessionUser | null })._sessionUser = user;
+  return user;
+}
