@@ -9,6 +9,10 @@ import type { Config } from './config.js';
 import type { Database } from './db/index.js';
 import { failure, isHttpError } from './lib/envelope.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { accountsRoutes } from './modules/accounts/routes.js';
+import { commentsRoutes } from './modules/comments/routes.js';
+import { notificationsRoutes } from './modules/notifications/routes.js';
+import { postsRoutes } from './modules/posts/routes.js';
 import { siteRoutes } from './modules/site/routes.js';
 
 declare module 'fastify' {
@@ -67,6 +71,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(healthRoutes);
+  await app.register(accountsRoutes);
+  await app.register(postsRoutes);
+  await app.register(notificationsRoutes);
+  // The comment service keeps its own envelope and error handler in its own scope (mountable on its own host).
+  await app.register(commentsRoutes, { prefix: '/comments' });
 
   const siteDir = options.siteDir ?? defaultSiteDir;
   await app.register(siteRoutes, { siteDir: existsSync(join(siteDir, 'index.html')) ? siteDir : null });
