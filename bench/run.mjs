@@ -1,0 +1,26 @@
+#!/usr/bin/env node
+// `npm run bench`: every benchmark of the repo in turn, each printing its own figures. Pass names to run some:
+//   npm run bench -- comments feeds
+import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const all = [
+  ['comments', 'comments.mjs', 'comment service: hello-world baseline, visitor list, authenticated list, add-comment, 10k thread'],
+  ['feeds', 'feeds.mjs', 'feeds on 100,000 posts: home hot, fresh, tag, search'],
+  ['widget', 'widget-render.mjs', 'comments widget: render 500 comments, switch sort'],
+];
+const wanted = process.argv.slice(2);
+let failed = false;
+for (const [name, file, what] of all) {
+  if (wanted.length > 0 && !wanted.includes(name)) continue;
+  if (!existsSync(here + file)) {
+    console.log(`\n== ${name}: bench/${file} is not there yet, skipped`);
+    continue;
+  }
+  console.log(`\n== ${name}: ${what}`);
+  const run = spawnSync(process.execPath, [here + file], { stdio: 'inherit' });
+  if (run.status !== 0) failed = true;
+}
+process.exit(failed ? 1 : 0);
