@@ -358,6 +358,11 @@ export interface UserBlocks {
   userId: Int8;
 }
 
+export interface UsedProofs {
+  expiresAt: Timestamp;
+  signature: string;
+}
+
 export interface Users {
   about: Generated<string>;
   activeAt: Generated<Timestamp>;
@@ -436,6 +441,7 @@ export interface DB {
   sessions: Sessions;
   tags: Tags;
   threadFollows: ThreadFollows;
+  usedProofs: UsedProofs;
   userBlocks: UserBlocks;
   users: Users;
 }
