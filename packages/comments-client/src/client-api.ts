@@ -15,10 +15,21 @@ export type CommentsClientOptions = {
   /** 'v2' by default. */
   version?: 'v1' | 'v2';
   proofOfWork?: ProofOfWorkProvider;
+  /** How long a sensitive call waits for a proof-of-work value (default PROOF_OF_WORK_TIMEOUT_MS, 15 s). */
+  proofOfWorkTimeout?: number;
+  /**
+   * The embedding page's origin, sent as `origin` on the visitors' list GET so a shared cache keeps one copy per
+   * origin (default: location.origin where there is one).
+   */
+  origin?: string;
+  /** Per-request timeout in ms for everything but uploads (default 10000). */
+  timeout?: number;
   fetch?: typeof fetch;
 };
 
 export type RequestOptions = { signal?: AbortSignal };
+/** `fresh` skips the list cache (an explicit reload); identical requests within 1 s are still collapsed. */
+export type ListOptions = RequestOptions & { fresh?: boolean };
 export type UploadOptions = RequestOptions & { onProgress?: (fraction: number) => void };
 
 /** One typed function per comment-service call (comments.md §7). */
@@ -26,7 +37,14 @@ export interface CommentsClient {
   readonly appId: string;
   setAuth(auth: string | null): void;
   isLoggedIn(): boolean;
-  listComments(params: ListParams, options?: RequestOptions): Promise<CommentPage>;
+  listComments(params: ListParams, options?: ListOptions): Promise<CommentPage>;
+  /**
+   * The page after `page` for the same list (comments.md §4): throws "Next cursor is empty" without a next cursor
+   * and "The request is already processing" while a next page of the same list is loading.
+   */
+  loadNext(params: ListParams, page: Pick<CommentPage, 'next'>, options?: ListOptions): Promise<CommentPage>;
+  /** The page before `page`: "Prev cursor is empty", "The request is already processing" as loadNext. */
+  loadPrev(params: ListParams, page: Pick<CommentPage, 'prev'>, options?: ListOptions): Promise<CommentPage>;
   addComment(params: AddCommentParams, options?: RequestOptions): Promise<AddCommentResult>;
   linkAttachment(url: string, options?: RequestOptions): Promise<Attachment>;
   uploadMedia(source: Blob | { url: string }, options?: UploadOptions): Promise<Attachment>;
