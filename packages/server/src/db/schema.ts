@@ -292,10 +292,22 @@ export interface Posts {
   sourceUrl: Generated<string>;
   status: Generated<string>;
   title: string;
+  /** 0003-feeds: decayed vote and comment velocity (ranking.ts); null = no activity yet. */
+  trendingScore: Generated<number | null>;
   type: string;
   updatedAt: Generated<Timestamp>;
   upVoteCount: Generated<number>;
   video: Json | null;
+}
+
+/** 0003-feeds: ranking keys a post had before each change (cursor snapshots, ranking.ts). */
+export interface PostRankChanges {
+  changedAt: Generated<Timestamp>;
+  hotScore: number;
+  id: Generated<Int8>;
+  postId: string;
+  trendingScore: number | null;
+  upVoteCount: number;
 }
 
 export interface PostSaves {
@@ -433,6 +445,7 @@ export interface DB {
   pollVotes: PollVotes;
   postBlocks: PostBlocks;
   postInterests: PostInterests;
+  postRankChanges: PostRankChanges;
   posts: Posts;
   postSaves: PostSaves;
   postTags: PostTags;
