@@ -1,0 +1,25 @@
+// npm builds of the published packages (ESM + type declarations). Dependencies and peers stay external: the
+// consumer's bundler dedupes them. The size budgets in .size-limit.json measure the entries with them bundled.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import typescript from '@rollup/plugin-typescript';
+
+const externalOf = (pkg) => {
+  const names = Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies });
+  return (id) => names.some((name) => id === name || id.startsWith(`${name}/`));
+};
+
+// Paths from this file, so a package's own `npm run build` works from its folder.
+const at = (path) => fileURLToPath(new URL(path, import.meta.url));
+const readPackage = (dir) => JSON.parse(readFileSync(new URL(`${dir}/package.json`, import.meta.url), 'utf8'));
+
+const commentsClient = readPackage('./packages/comments-client');
+
+export default [
+  {
+    input: at('packages/comments-client/src/index.ts'),
+    output: { dir: at('packages/comments-client/dist'), format: 'es', sourcemap: false },
+    external: externalOf(commentsClient),
+    plugins: [typescript({ tsconfig: at('packages/comments-client/tsconfig.build.json'), outputToFilesystem: true })],
+  },
+];
