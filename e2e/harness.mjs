@@ -1,0 +1,210 @@
+// Browser-test harness: the built server on a free port with a temporary DATA_DIR, and Debian's Chromium driven by
+// playwright-core. Test files import what they need:
+//
+//   import { test } from 'node:test';
+//   import { useBrowser, baseUrl } from './harness.mjs';
+//   const browser = useBrowser();
+//   test('home page', async (t) => { await browser.withPage(t, async (page) => { await page.goto(baseUrl() + '/'); }); });
+//
+// `node e2e/run.mjs` starts one server for all files and passes its URL in E2E_BASE_URL; a file run on its own
+// (`node --test e2e/home.test.mjs`) starts its own server.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync, existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after, before } from 'node:test';
+import { chromium } from 'playwright-core';
+
+export const root = fileURLToPath(new URL('..', import.meta.url));
+export const artifactsDir = join(root, 'e2e', 'artifacts');
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const DESKTOP = { width: 1440, height: 900 };
+export const MOBILE = { width: 390, height: 844 };
+
+/** A free TCP port on localhost (asked of the OS, then released for the server to take). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts packages/server/dist/server.js with a fresh DATA_DIR (demo content seeded) and waits for /healthz.
+ * Returns { url, dataDir, stop, output } ; stop() sends SIGTERM, waits for the exit and removes the directory.
+ */
+export async function startServer({ env = {}, timeoutMs = 180_000, seedDemo = true } = {}) {
+  const entry = join(root, 'packages/server/dist/server.js');
+  if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'guffaw-e2e-'));
+  const url = `http://127.0.0.1:${port}`;
+  const output = [];
+  const child = spawn(process.execPath, [entry], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      SEED_DEMO: seedDemo ? '1' : '0',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk) => {
+    output.push(chunk.toString());
+    if (output.length > 400) output.splice(0, output.length - 400);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const started = Date.now();
+  let exit = null;
+  exited.then((result) => (exit = result));
+  while (Date.now() - started < timeoutMs) {
+    if (exit) {
+      await stop();
+      throw new Error(`the server exited (${exit.code ?? exit.signal}) before it was ready:\n${output.join('').slice(-4000)}`);
+    }
+    try {
+      const res = await fetch(url + '/healthz');
+      if (res.ok) return { url, dataDir, stop, output, readyInMs: Date.now() - started };
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  await stop();
+  throw new Error(`the server was not ready within ${timeoutMs / 1000} s:\n${output.join('').slice(-4000)}`);
+}
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let ownServer = null;
+
+/** The server under test: E2E_BASE_URL from run.mjs, or one this file started in before(). */
+export function baseUrl() {
+  const url = process.env.E2E_BASE_URL || ownServer?.url;
+  if (!url) throw new Error('no server: call useServer() at the top of the test file, or run through e2e/run.mjs');
+  return url;
+}
+
+/** Registers before/after hooks that start a server for this file unless run.mjs already provides one. */
+export function useServer(options) {
+  before(async () => {
+    if (!process.env.E2E_BASE_URL) ownServer = await startServer(options);
+  }, { timeout: 240_000 });
+  after(async () => {
+    await ownServer?.stop();
+    ownServer = null;
+  });
+}
+
+export function launchBrowser() {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+}
+
+/**
+ * A new page in its own context (own cookies and storage), recording console errors and page errors in
+ * `page.consoleErrors`. Options: viewport ({width,height}), colorScheme ('light'|'dark'), storage (localStorage
+ * entries set before any script runs).
+ */
+export async function newPage(browser, { viewport = DESKTOP, colorScheme = 'light', storage = null, ...contextOptions } = {}) {
+  const context = await browser.newContext({ viewport, colorScheme, baseURL: baseUrl(), ...contextOptions });
+  if (storage) {
+    await context.addInitScript((entries) => {
+      for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
+    }, storage);
+  }
+  const page = await context.newPage();
+  page.consoleErrors = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') page.consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => page.consoleErrors.push(String(error)));
+  return page;
+}
+
+/** Saves a screenshot under e2e/artifacts/ and returns its path. */
+export async function screenshot(page, name, { fullPage = false } = {}) {
+  mkdirSync(artifactsDir, { recursive: true });
+  const path = join(artifactsDir, `${name.replace(/[^a-z0-9-]+/gi, '-').toLowerCase()}.png`);
+  await page.screenshot({ path, fullPage });
+  return path;
+}
+
+/**
+ * Signs a page's context in through the login form endpoint (POST /login) and checks /v1/user-info knows the user.
+ * The session cookie lands in the context, so every page of it is logged in.
+ */
+export async function login(page, username, password) {
+  const response = await page.context().request.post(baseUrl() + '/login', {
+    form: { username, password, next: '/' },
+    headers: { accept: 'application/json' },
+    maxRedirects: 0,
+  });
+  if (response.status() >= 400) throw new Error(`login as ${username} failed: HTTP ${response.status()} ${await response.text()}`);
+  const info = await page.context().request.post(baseUrl() + '/v1/user-info', { headers: { 'x-api-version': '2' }, data: {} });
+  const body = await info.json().catch(() => null);
+  if (body?.data?.user?.username?.toLowerCase() !== username.toLowerCase()) {
+    throw new Error(`login as ${username} did not stick: /v1/user-info answered ${JSON.stringify(body)?.slice(0, 300)}`);
+  }
+}
+
+/**
+ * One browser for the test file (launched in before(), closed in after()), with withPage(t, fn, options): a fresh page
+ * for one test, a screenshot in e2e/artifacts/ when it fails, console errors attached to the failure.
+ */
+export function useBrowser() {
+  let browser = null;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+  return {
+    get browser() {
+      return browser;
+    },
+    async withPage(t, fn, options) {
+      const page = await newPage(browser, options);
+      try {
+        return await fn(page);
+      } catch (error) {
+        const shot = await screenshot(page, `failed-${t.fullName ?? t.name}`).catch(() => null);
+        const details = [shot && `screenshot: ${shot}`, page.consoleErrors.length && `console errors:\n  ${page.consoleErrors.join('\n  ')}`].filter(Boolean);
+        if (details.length) error.message += `\n${details.join('\n')}`;
+        throw error;
+      } finally {
+        await page.context().close();
+      }
+    },
+  };
+}
+

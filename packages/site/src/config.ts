@@ -1,0 +1,41 @@
+/**
+ * Site configuration (shell-and-account.md §3 "Config items used"). The server may embed it in the page as
+ * `<script id="guffaw-config" type="application/json">{...}</script>`; any field it leaves out keeps its default.
+ */
+export type NavLink = { title: string; url: string; newTab?: boolean; isNew?: boolean };
+export type CampaignEntry = { link: string; images: { card: { url: string }; banner: { url: string } } };
+
+export type SiteConfig = {
+  appName: string;
+  navLinks: NavLink[];
+  adCampaign: { navLink?: { url: string; image: string }; background?: string } | null;
+  campaigns: CampaignEntry[];
+  features: { exploreTabList: boolean; enableNewsList: 0 | 1 | 2; referral: 0 | 1 | 2 };
+};
+
+export const defaultConfig: SiteConfig = {
+  appName: 'Guffaw',
+  navLinks: [],
+  adCampaign: null,
+  campaigns: [],
+  features: { exploreTabList: false, enableNewsList: 0, referral: 0 },
+};
+
+function readEmbedded(): Partial<SiteConfig> {
+  if (typeof document === 'undefined') return {};
+  const text = document.getElementById('guffaw-config')?.textContent;
+  if (!text) return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null ? (value as Partial<SiteConfig>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function load(): SiteConfig {
+  const embedded = readEmbedded();
+  return { ...defaultConfig, ...embedded, features: { ...defaultConfig.features, ...embedded.features } };
+}
+
+export const siteConfig: SiteConfig = load();

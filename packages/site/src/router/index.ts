@@ -1,0 +1,7 @@
+export { getLocation, navigate, subscribeLocation, syncLocation, type Location, type NavigateOptions } from './history';
+export { Link, type LinkProps } from './link';
+export { matchPath, type RouteParams } from './match';
+export {
+  matchRoute, RouteOutlet, RouterProvider, useLocation, useRouteMatch, useSearchParam,
+  type Chrome, type RouteDefinition, type RouteMatch, type RouteProps,
+} from './router';

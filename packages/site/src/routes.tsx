@@ -1,0 +1,16 @@
+import { lazy } from 'react';
+import type { RouteDefinition } from './router';
+import { HomePage } from './pages/home/home-page';
+
+/**
+ * The site's route table: first match wins, so put specific paths before general ones and keep the `*` route last.
+ * The home page is bundled with the app (it is the first paint for most visits); every other page is a lazy chunk:
+ * `component: lazy(() => import('./pages/x/x-page'))` with a default export.
+ * `name` is the route name used for tracking (shell-and-account.md §2); `chrome: 'no-drawer'` for the upload page,
+ * `'none'` for embed views.
+ */
+export const routes: RouteDefinition[] = [
+  { name: 'home list', path: '/', component: HomePage },
+  { name: 'home list', path: '/home', component: HomePage },
+  { name: 'not found', path: '*', component: lazy(() => import('./pages/not-found/not-found-page')) },
+];
