@@ -5,9 +5,11 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
 import type { Config } from './config.js';
 import type { Database } from './db/index.js';
 import { failure, isHttpError } from './lib/envelope.js';
+import { createBus } from './lib/pubsub.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { accountsRoutes } from './modules/accounts/routes.js';
 import { commentsRoutes } from './modules/comments/routes.js';
@@ -45,9 +47,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('config', config);
   app.decorate('db', db);
+  // Live push: each instance delivers to its own sockets; with REDIS_URL the instances share events (lib/pubsub.ts).
+  const bus = createBus(config.redisUrl, app.log);
+  app.decorate('bus', bus);
+  app.addHook('onClose', () => bus.close());
 
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(formbody);
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   app.setErrorHandler((error, request, reply) => {
     if (isHttpError(error)) return reply.status(error.statusCode).send(failure(error.code, error.message));
