@@ -1,0 +1,122 @@
+import type {
+  Comment, CommentAppInfo, CommentPage, CommentUser, CommentUserInfo, CommentUserState, MediaItem, Quota,
+} from '../../../comments-client/src/index.js';
+
+/** Fixture factories for the comment service's wire types: every field filled, overrides win. */
+
+let sequence = 0;
+/** A fresh id each call ("1", "2", ...), stable order within a test run. */
+export const nextId = (): string => String(++sequence);
+/** Fixed clock of the fixtures: 2026-01-15 12:00:00 UTC, in unix seconds. */
+export const FIXTURE_NOW = 1_768_478_400;
+
+export function makeUser(overrides: Partial<CommentUser> = {}): CommentUser {
+  const userId = overrides.userId ?? nextId();
+  return {
+    userId,
+    accountId: userId,
+    avatarUrl: '',
+    displayName: `user${userId}`,
+    emojiStatus: '',
+    country: 'US',
+    profileUrl: `https://guffaw.test/u/user${userId}`,
+    timestamp: FIXTURE_NOW - 86_400 * 30,
+    activeTs: FIXTURE_NOW - 60,
+    isActivePro: false,
+    isActiveProPlus: false,
+    isVerifiedAccount: false,
+    preferences: { hideProBadge: false, hideActiveTs: false, accentColor: '', backgroundColor: '' },
+    ...overrides,
+  };
+}
+
+export function makeUserInfo(overrides: Partial<CommentUserInfo> = {}): CommentUserInfo {
+  return { ...makeUser(overrides), moderate: false, banned: false, ...overrides };
+}
+
+export function makeQuota(overrides: Partial<Quota> = {}): Quota {
+  return { count: 10, wait: 0, expiry: FIXTURE_NOW + 3600, ...overrides };
+}
+
+export function makeUserState(overrides: Partial<CommentUserState> = {}): CommentUserState {
+  return {
+    info: makeUserInfo(),
+    commentedPostUrls: [],
+    reportedPostUrls: [],
+    likeMapping: {},
+    quota: makeQuota(),
+    ...overrides,
+  };
+}
+
+/** A 4:3 still image (a data URI, so stories and tests never touch the network). */
+export function makeMediaItem(overrides: Partial<MediaItem> = {}): MediaItem {
+  const url =
+    'data:image/svg+xml,' +
+    encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="400" height="300" fill="#8a8"/></svg>');
+  return { type: 'static', image: { url, width: 400, height: 300 }, ...overrides };
+}
+
+export function makeComment(overrides: Partial<Comment> = {}): Comment {
+  const commentId = overrides.commentId ?? nextId();
+  const parent = overrides.parent ?? null;
+  const level = overrides.level ?? (parent ? 2 : 1);
+  return {
+    commentId,
+    text: `Comment ${commentId}`,
+    mediaText: '',
+    user: makeUser(),
+    type: overrides.media && overrides.media.length > 0 ? 'userMedia' : 'text',
+    level,
+    media: [],
+    links: [],
+    mentionMapping: {},
+    parent,
+    permalink: `https://guffaw.test/gag/post1#cs_comment_id=${commentId}`,
+    threadId: parent ?? commentId,
+    timestamp: FIXTURE_NOW - Number(commentId) * 60,
+    isVoteMasked: false,
+    likeCount: 0,
+    dislikeCount: 0,
+    isPinned: 0,
+    childrenTotal: 0,
+    childrenUrl: '',
+    isCollapsed: false,
+    isDeleted: false,
+    isSensitive: false,
+    isOffensive: false,
+    isHidden: false,
+    opStatus: 0,
+    ...overrides,
+  };
+}
+
+export function makePage(overrides: Partial<CommentPage> = {}): CommentPage {
+  const comments = overrides.comments ?? [];
+  return {
+    url: 'https://guffaw.test/gag/post1',
+    status: 'open',
+    lock: false,
+    total: comments.length,
+    comments,
+    prev: null,
+    next: null,
+    refresh: null,
+    parent: null,
+    level: 1,
+    ...overrides,
+  };
+}
+
+export function makeApp(overrides: Partial<CommentAppInfo> = {}): CommentAppInfo {
+  return {
+    appId: 'guffaw',
+    name: 'Guffaw',
+    auth: true,
+    cdnHost: '',
+    host: 'https://guffaw.test',
+    maxMessageLength: 1000,
+    anonymousAvatarUrl: '',
+    ...overrides,
+  };
+}
