@@ -1,0 +1,1 @@
+export { ActionMenu, type MenuAction } from './action-menu.js';

@@ -1,0 +1,1 @@
+export { CommentBody } from './comment-body.js';

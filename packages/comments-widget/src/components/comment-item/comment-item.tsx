@@ -1,0 +1,144 @@
+import { memo, useRef, useState } from 'react';
+import type { LikeValue } from '@guffaw/comments-client';
+import { commentNoun, abbreviate } from '../../lib/labels.js';
+import { errorNotice } from '../../lib/error-notice.js';
+import { maskOf } from '../../lib/visibility.js';
+import { replyComposerKey } from '../../stores/composer-store.js';
+import { useViewer, useRequireLogin } from '../../stores/viewer.js';
+import { useCommentUser, useComposers, useSection, useWidget } from '../../stores/widget-stores.js';
+import { ActionMenu, type MenuAction } from '../action-menu/index.js';
+import { CommentBody } from '../comment-body/index.js';
+import { Composer, mentionOf } from '../composer/index.js';
+import { ConfirmDialog } from '../dialog/index.js';
+import { ReportDialog, type ReportChoice } from '../report-dialog/index.js';
+import { UserLine } from '../user-line/index.js';
+
+export const REPORTED = 'Reported. Thanks for making the product better.';
+export const REPORT_FAILED = 'Something went wrong, please try again later.';
+
+export type CommentItemProps = {
+  commentId: string;
+  /** List view shows "View N replies" on top-level comments; thread view does not. */
+  showRepliesLink?: boolean;
+};
+
+/** One comment with its actions (comments.md §4, §6): votes, reply, menu of member, OP and moderator tools. */
+export const CommentItem = memo(function CommentItem({ commentId, showRepliesLink = false }: CommentItemProps) {
+  const { section, composers, settings, toasts, client, options } = useWidget();
+  const comment = useSection((s) => s.comments[commentId]);
+  const like = useCommentUser((s) => s.likeMapping[commentId] ?? 0);
+  const anonymousAvatarUrl = useCommentUser((s) => s.app?.anonymousAvatarUrl);
+  const lock = useSection((s) => s.lock);
+  const isForum = useSection((s) => s.isForum);
+  const banned = useSection((s) => (comment ? s.bannedUserIds.includes(comment.user.userId) : false));
+  const replying = useComposers((s) => Boolean(s.composers[replyComposerKey(commentId)]?.active));
+  const viewer = useViewer();
+  const requireLogin = useRequireLogin();
+  const [dialog, setDialog] = useState<'report' | 'delete' | null>(null);
+  const replyButton = useRef<HTMLButtonElement>(null);
+
+  if (!comment) return null;
+
+  const own = viewer.userId !== null && comment.user.userId === viewer.userId;
+  const name = comment.opStatus === 2 ? 'OP' : comment.user.displayName;
+  const canReply = !comment.isDeleted && (!lock || viewer.moderator);
+  const run = (action: () => Promise<unknown>) => () => {
+    action().catch((error: unknown) => toasts.getState().show(errorNotice(error)));
+  };
+
+  const vote = (value: LikeValue) =>
+    requireLogin(() => void section.getState().like(commentId, like === value ? 0 : value).catch((error: unknown) => toasts.getState().show(errorNotice(error))));
+
+  const openReply = () =>
+    requireLogin(() => composers.getState().open(replyComposerKey(commentId), {
+      parent: commentId, reply: true, message: mentionOf(comment),
+    }));
+
+  const report = ({ reason, text, block }: ReportChoice) => {
+    setDialog(null);
+    // comments.md §4: the report closes the dialog and thanks the reader at once; it is sent meanwhile.
+    toasts.getState().show(REPORTED);
+    client.reportComment(commentId, section.getState().url, text ? { reason, text } : { reason })
+      .catch(() => toasts.getState().show(REPORT_FAILED));
+    if (block) void settings.getState().block({ accountId: comment.user.accountId, name: comment.user.displayName });
+  };
+
+  const actions: MenuAction[] = [];
+  if (!own && !comment.isDeleted) actions.push({ label: 'Report', onSelect: () => requireLogin(() => setDialog('report')) });
+  if (!own && viewer.loggedIn && options.blockApi && comment.opStatus !== 2) {
+    actions.push({
+      label: `Block @${comment.user.displayName}`,
+      onSelect: () => void settings.getState().block({ accountId: comment.user.accountId, name: comment.user.displayName }),
+    });
+  }
+  if ((viewer.isOp || viewer.moderator) && comment.level === 1 && !comment.isDeleted) {
+    const as = viewer.moderator ? 'moderator' : 'op';
+    actions.push({ label: comment.isPinned ? 'Unpin' : 'Pin', onSelect: run(() => section.getState().pin(commentId, !comment.isPinned, as)) });
+  }
+  if (own && comment.opStatus > 0 && !comment.isHidden && !viewer.moderator) {
+    actions.push({ label: 'Hide', onSelect: run(() => section.getState().hide(commentId, 'op')) });
+  }
+  if (viewer.moderator) {
+    actions.push(comment.isHidden
+      ? { label: 'Unhide', onSelect: run(() => section.getState().unhide(commentId)) }
+      : { label: 'Hide', onSelect: run(() => section.getState().hide(commentId, 'moderator')) });
+    actions.push({
+      label: comment.isSensitive ? 'Remove sensitive mask' : 'Mask as sensitive',
+      onSelect: run(() => section.getState().mask(commentId, !comment.isSensitive)),
+    });
+    if (!own && comment.opStatus !== 2) {
+      actions.push(banned
+        ? { label: `Unban @${comment.user.displayName}`, onSelect: run(() => section.getState().ban(comment.user.userId, false)) }
+        : { label: `Ban @${comment.user.displayName}`, onSelect: run(() => section.getState().ban(comment.user.userId, true)), danger: true });
+    }
+  }
+  if (own && !comment.isDeleted) actions.push({ label: 'Delete', onSelect: () => setDialog('delete'), danger: true });
+
+  const counts = !comment.isVoteMasked;
+  return (
+    <article className="gfw-comment" aria-label={`Comment by ${comment.opStatus === 2 ? 'Anonymous' : comment.user.displayName}`} data-level={comment.level}>
+      <UserLine comment={comment} anonymousAvatarUrl={anonymousAvatarUrl} onNavigate={options.onNavigate} />
+      {(comment.isPinned === 1 || comment.isHidden) && (
+        <p className="gfw-flags">
+          {comment.isPinned === 1 && <span className="gfw-flag">Pinned</span>}
+          {comment.isHidden && <span className="gfw-flag">Hidden</span>}
+        </p>
+      )}
+      <CommentBody comment={comment} mask={maskOf(comment, viewer)} onNavigate={options.onNavigate} />
+      {!comment.isDeleted && (
+        <div className="gfw-actions">
+          <button type="button" className="gfw-vote" aria-pressed={like === 1} aria-label={counts ? `Like, ${comment.likeCount}` : 'Like'} onClick={() => vote(1)}>
+            <span aria-hidden="true">▲</span>{counts && <span aria-hidden="true">{abbreviate(comment.likeCount)}</span>}
+          </button>
+          <button type="button" className="gfw-vote" aria-pressed={like === -1} aria-label={counts ? `Dislike, ${comment.dislikeCount}` : 'Dislike'} onClick={() => vote(-1)}>
+            <span aria-hidden="true">▼</span>{counts && <span aria-hidden="true">{abbreviate(comment.dislikeCount)}</span>}
+          </button>
+          {canReply && (
+            <button ref={replyButton} type="button" className="gfw-text-button" aria-expanded={replying} onClick={openReply}>Reply</button>
+          )}
+          <ActionMenu label={`More actions for the comment by ${name}`} actions={actions} />
+        </div>
+      )}
+      {showRepliesLink && comment.level === 1 && comment.childrenTotal > 0 && (
+        <button type="button" className="gfw-text-button gfw-replies-link" onClick={() => void section.getState().openThread(commentId).catch(() => undefined)}>
+          View {comment.childrenTotal} {comment.childrenTotal === 1 ? 'reply' : 'replies'}
+        </button>
+      )}
+      {replying && (
+        <Composer composerKey={replyComposerKey(commentId)} parent={comment} onDone={() => replyButton.current?.focus()} />
+      )}
+      {dialog === 'report' && (
+        <ReportDialog name={comment.user.displayName} canBlock={Boolean(options.blockApi) && comment.opStatus !== 2} onSubmit={report} onClose={() => setDialog(null)} />
+      )}
+      {dialog === 'delete' && (
+        <ConfirmDialog
+          title={`Delete ${commentNoun(1, isForum && comment.level === 1)}?`}
+          message="This cannot be undone."
+          confirmLabel="Delete"
+          onConfirm={run(() => section.getState().remove(commentId))}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </article>
+  );
+});

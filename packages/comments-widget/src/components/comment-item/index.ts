@@ -1,0 +1,1 @@
+export { CommentItem, REPORT_FAILED, REPORTED, type CommentItemProps } from './comment-item.js';

@@ -1,0 +1,2 @@
+export { CommentList } from './comment-list.js';
+export { useVisibleIds } from './use-visible-ids.js';

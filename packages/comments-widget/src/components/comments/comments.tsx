@@ -1,0 +1,130 @@
+import { useEffect, useId, useState } from 'react';
+import { createCommentsClient, type CommentsClient, type SortType } from '@guffaw/comments-client';
+import { abbreviate, commentNoun } from '../../lib/labels.js';
+import type { FollowApi } from '../../stores/section-store.js';
+import type { BlockApi, SettingsState } from '../../stores/settings-store.js';
+import { createWidgetStores, useSection, useWidget, WidgetProvider, type WidgetStores } from '../../stores/widget-stores.js';
+import { CommentList } from '../comment-list/index.js';
+import { Composer } from '../composer/index.js';
+import { SectionTools } from '../section-tools/index.js';
+import { SortTabs } from '../sort-tabs/index.js';
+import { ThreadView } from '../thread-view/index.js';
+import { ToastRegion } from '../toast-region/index.js';
+import { MAIN_COMPOSER } from '../../stores/composer-store.js';
+
+export type Theme = 'light' | 'dark' | 'system';
+
+export type CommentsProps = {
+  /** The comment app (tenant) id, e.g. 'guffaw'. */
+  appId: string;
+  /** Canonical url of the page whose comments these are. */
+  url: string;
+  /** The app's signed token for the viewer; absent or null for a visitor. */
+  auth?: string | null | undefined;
+  /** Origin of the comment service (default: same origin). */
+  host?: string | undefined;
+  sort?: SortType | undefined;
+  /** Forum posts say Answers and put new top-level comments last. */
+  isForum?: boolean | undefined;
+  theme?: Theme | undefined;
+  /** A visitor tried something that needs a login. */
+  onRequireLogin?: (() => void) | undefined;
+  /** A profile or mention link was followed; without it links navigate normally. */
+  onNavigate?: ((url: string) => void) | undefined;
+  /** A ready client (tests, hosts sharing one); otherwise one is made from appId, auth and host. */
+  client?: CommentsClient | undefined;
+  /** Thread follow on the main API; follow is hidden without it. */
+  followApi?: FollowApi | undefined;
+  /** User block on the main API; block is hidden without it. */
+  blockApi?: BlockApi | undefined;
+  /** Viewer is the post's OP (their proof token): pin, and anonymous comments when canAnonymous. */
+  opToken?: string | undefined;
+  canAnonymous?: boolean | undefined;
+  /** Offensive mode on, or the post shows all offensive comments. */
+  showOffensive?: boolean | undefined;
+  /** The post is blocked for comments by the viewer. */
+  postBlocked?: boolean | undefined;
+  /** The viewer's settings known to the host (blocklist, autoFollowThreadReply). */
+  settings?: Partial<SettingsState> | undefined;
+};
+
+/** The comment section: header, composer, list or thread, toasts. */
+export function CommentSection({ theme = 'system' }: { theme?: Theme | undefined }) {
+  const listId = useId();
+  const view = useSection((s) => s.view);
+  const total = useSection((s) => s.total);
+  const isForum = useSection((s) => s.isForum);
+  const initStatus = useSection((s) => s.initStatus);
+  return (
+    <section className="gfw-root" data-theme={theme} aria-label={isForum ? 'Answers' : 'Comments'}>
+      <header className="gfw-header">
+        <h2 className="gfw-title">
+          {initStatus === 'ready' ? `${abbreviate(total)} ${commentNoun(total, isForum)}` : isForum ? 'Answers' : 'Comments'}
+        </h2>
+        {view.mode === 'list' && <SortTabs listId={listId} />}
+      </header>
+      <SectionTools />
+      <Composer composerKey={MAIN_COMPOSER} />
+      {view.mode === 'thread' ? <ThreadView commentId={view.commentId} /> : <CommentList listId={listId} />}
+      <ToastRegion />
+    </section>
+  );
+}
+
+/** Loads the viewer and the first list once mounted, and again when the viewer changes. */
+function useStartup(auth: string | null) {
+  const { client, user, section } = useWidget();
+  useEffect(() => {
+    client.setAuth(auth);
+    void user.getState().load();
+    const { sort, view } = section.getState();
+    const first = view.mode === 'thread' ? section.getState().openThread(view.commentId) : section.getState().loadFirst(`list:${sort}`, true);
+    first.catch(() => undefined);
+  }, [client, user, section, auth]);
+}
+
+function Startup({ auth }: { auth: string | null }) {
+  useStartup(auth);
+  return null;
+}
+
+/**
+ * The embeddable comment system. One set of stores per instance; changing appId, url or host starts a new one.
+ */
+export function Comments(props: CommentsProps) {
+  const { appId, url, host, auth = null, client: given } = props;
+  const [stores, setStores] = useState<WidgetStores>(() => make(props));
+  const [made, setMade] = useState({ appId, url, host, given });
+  if (made.appId !== appId || made.url !== url || made.host !== host || made.given !== given) {
+    setMade({ appId, url, host, given });
+    setStores(make(props));
+  }
+  return (
+    <WidgetProvider stores={stores}>
+      <Startup auth={auth} />
+      <CommentSection theme={props.theme} />
+    </WidgetProvider>
+  );
+}
+
+function make(props: CommentsProps): WidgetStores {
+  const client = props.client ?? createCommentsClient({
+    appId: props.appId,
+    auth: props.auth ?? null,
+    ...(props.host ? { host: props.host } : {}),
+  });
+  return createWidgetStores(client, {
+    url: props.url,
+    sort: props.sort ?? 'hot',
+    isForum: props.isForum ?? false,
+    followApi: props.followApi,
+    blockApi: props.blockApi,
+    opToken: props.opToken,
+    canAnonymous: props.canAnonymous,
+    showOffensive: props.showOffensive,
+    postBlocked: props.postBlocked,
+    settings: props.settings,
+    onRequireLogin: props.onRequireLogin,
+    onNavigate: props.onNavigate,
+  });
+}

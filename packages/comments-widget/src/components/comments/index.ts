@@ -1,0 +1,1 @@
+export { Comments, CommentSection, type CommentsProps, type Theme } from './comments.js';

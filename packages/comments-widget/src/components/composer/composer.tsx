@@ -1,0 +1,159 @@
+import { useEffect, useId, useRef, type FormEvent } from 'react';
+import type { Comment } from '@guffaw/comments-client';
+import { waitLabel } from '../../lib/wait-label.js';
+import { useScrollLock } from '../../lib/scroll-lock.js';
+import { UPLOAD_TYPES } from '../../stores/composer-store.js';
+import { selectIsModerator, selectMaxLength } from '../../stores/user-store.js';
+import { useViewer } from '../../stores/viewer.js';
+import { useCommentUser, useComposers, useSection, useWidget } from '../../stores/widget-stores.js';
+
+/** comments.md §4: a reply starts with a mention of the parent's author, or of the OP when anonymous. */
+export const mentionOf = (parent: Comment): string => `@${parent.opStatus === 2 ? 'OP' : parent.user.displayName} `;
+
+export type ComposerProps = {
+  composerKey: string;
+  /** The comment replied to; absent for a top-level comment. */
+  parent?: Comment | undefined;
+  /** Called after a reply was sent or cancelled (the caller returns focus). */
+  onDone?: (() => void) | undefined;
+};
+
+export function Composer({ composerKey, parent, onDone }: ComposerProps) {
+  const { composers, options } = useWidget();
+  const viewer = useViewer();
+  const composer = useComposers((s) => s.composers[composerKey]);
+  const lock = useSection((s) => s.lock);
+  const isForum = useSection((s) => s.isForum);
+  const moderator = useCommentUser(selectIsModerator);
+  const maxLength = useCommentUser(selectMaxLength);
+  const quota = useCommentUser((s) => s.quota);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const file = useRef<HTMLInputElement>(null);
+  const ids = { counter: useId(), quota: useId(), notice: useId() };
+  const isReply = parent !== undefined;
+
+  useScrollLock(isReply && Boolean(composer?.active));
+  useEffect(() => {
+    if (!isReply) return;
+    const field = textarea.current;
+    if (!field) return;
+    field.focus();
+    field.setSelectionRange(field.value.length, field.value.length);
+  }, [isReply]);
+
+  if (lock && !moderator) {
+    return isReply ? null : <p className="gfw-note" role="note">Comments are locked.</p>;
+  }
+  if (!viewer.loggedIn) {
+    if (isReply) return null;
+    return (
+      <div className="gfw-composer gfw-composer-visitor">
+        <button type="button" className="gfw-button gfw-primary" onClick={() => options.onRequireLogin?.()}>
+          Log in to {isForum ? 'answer' : 'comment'}
+        </button>
+      </div>
+    );
+  }
+
+  const state = composer;
+  const message = state?.message ?? '';
+  const attachments = state?.attachments ?? [];
+  const waiting = quota !== null && quota.count <= 0;
+  const uploading = attachments.some((a) => a.status === 'uploading');
+  const empty = message.trim() === '' && !attachments.some((a) => a.status === 'ready');
+  const noun = isReply ? 'reply' : isForum ? 'answer' : 'comment';
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const sent = await composers.getState().send(composerKey);
+    if (sent && isReply) onDone?.();
+  };
+  const cancel = () => {
+    composers.getState().close(composerKey);
+    onDone?.();
+  };
+
+  return (
+    <form
+      className="gfw-composer"
+      aria-label={isReply ? `Reply to ${parent.opStatus === 2 ? 'OP' : parent.user.displayName}` : `Write a ${noun}`}
+      onSubmit={submit}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && isReply) {
+          event.stopPropagation();
+          cancel();
+        }
+      }}
+    >
+      <label className="gfw-sr-only" htmlFor={`${composerKey}-text`}>{`Write a ${noun}`}</label>
+      <textarea
+        ref={textarea}
+        id={`${composerKey}-text`}
+        className="gfw-textarea"
+        value={message}
+        maxLength={maxLength}
+        rows={isReply ? 2 : 3}
+        placeholder={`Write a ${noun}…`}
+        aria-describedby={[ids.counter, waiting ? ids.quota : '', state?.notice ? ids.notice : ''].filter(Boolean).join(' ')}
+        onChange={(event) => composers.getState().setMessage(composerKey, event.target.value)}
+        onFocus={() => composers.getState().setFocused(composerKey, true)}
+        onBlur={() => composers.getState().setFocused(composerKey, false)}
+      />
+      {attachments.length > 0 && (
+        <ul className="gfw-attachments" aria-label="Attachments">
+          {attachments.map((a) => (
+            <li key={a.id} className="gfw-attachment">
+              <span className="gfw-attachment-name">{a.name}</span>
+              {a.status === 'uploading' && (
+                <progress max={1} value={a.progress} aria-label={`Uploading ${a.name}`}>{Math.round(a.progress * 100)}%</progress>
+              )}
+              {a.status === 'ready' && <span className="gfw-attachment-ready">Ready</span>}
+              {a.notice && <span className="gfw-error" role="alert">{a.notice}</span>}
+              <button type="button" className="gfw-icon-button" aria-label={`Remove ${a.name}`} onClick={() => composers.getState().detach(composerKey, a.id)}>
+                <span aria-hidden="true">×</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {waiting && (
+        <p id={ids.quota} className="gfw-note">You can comment again in {waitLabel(quota.wait)}.</p>
+      )}
+      {state?.notice && <p id={ids.notice} className="gfw-error" role="alert">{state.notice}</p>}
+      <div className="gfw-composer-bar">
+        <input
+          ref={file}
+          type="file"
+          className="gfw-sr-only"
+          tabIndex={-1}
+          aria-hidden="true"
+          aria-label="Attach media"
+          accept={UPLOAD_TYPES.join(',')}
+          onChange={(event) => {
+            const chosen = event.target.files?.[0];
+            event.target.value = '';
+            if (chosen) void composers.getState().attach(composerKey, chosen);
+          }}
+        />
+        <button type="button" className="gfw-button" onClick={() => file.current?.click()}>Attach media</button>
+        {viewer.canAnonymous && (
+          <label className="gfw-choice">
+            <input
+              type="checkbox"
+              checked={state?.anonymous ?? false}
+              onChange={(event) => composers.getState().setAnonymous(composerKey, event.target.checked)}
+            />
+            Post anonymously as OP
+          </label>
+        )}
+        <span id={ids.counter} className="gfw-counter" aria-label={`${message.length} of ${maxLength} characters`}>
+          {message.length}/{maxLength}
+        </span>
+        {isReply && <button type="button" className="gfw-button" onClick={cancel}>Cancel</button>}
+        <button type="submit" className="gfw-button gfw-primary" disabled={empty || waiting || uploading || state?.sending === true}>
+          {state?.sending ? 'Posting…' : isReply ? 'Reply' : 'Post'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,1 @@
+export { Composer, mentionOf, type ComposerProps } from './composer.js';

@@ -1,0 +1,1 @@
+export { ConfirmDialog, Dialog } from './dialog.js';

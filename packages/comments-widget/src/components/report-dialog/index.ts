@@ -1,0 +1,1 @@
+export { REPORT_REASONS, ReportDialog, type ReportChoice } from './report-dialog.js';

@@ -1,0 +1,1 @@
+export { SECTION_STATUSES, SectionTools } from './section-tools.js';

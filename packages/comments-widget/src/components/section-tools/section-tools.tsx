@@ -1,0 +1,38 @@
+import { useId, useState } from 'react';
+import { errorNotice } from '../../lib/error-notice.js';
+import { selectIsModerator } from '../../stores/user-store.js';
+import { useCommentUser, useSection, useWidget } from '../../stores/widget-stores.js';
+
+/** Our decision on the statuses a moderator picks from; the service stores any short string. */
+export const SECTION_STATUSES = ['open', 'closed', 'archived'] as const;
+
+/** Moderator tools for the whole section (comments.md §6): lock or unlock it, set its status. */
+export function SectionTools() {
+  const { section, toasts } = useWidget();
+  const moderator = useCommentUser(selectIsModerator);
+  const lock = useSection((s) => s.lock);
+  const status = useSection((s) => s.status);
+  const [busy, setBusy] = useState(false);
+  const statusId = useId();
+  if (!moderator) return null;
+
+  const update = (change: { lock?: boolean; status?: string }) => {
+    setBusy(true);
+    section.getState().update(change)
+      .catch((error: unknown) => toasts.getState().show(errorNotice(error)))
+      .finally(() => setBusy(false));
+  };
+  const statuses: readonly string[] = SECTION_STATUSES.includes(status as never) ? SECTION_STATUSES : [status, ...SECTION_STATUSES];
+
+  return (
+    <div className="gfw-section-tools" role="group" aria-label="Moderator tools">
+      <button type="button" className="gfw-button" aria-pressed={lock} disabled={busy} onClick={() => update({ lock: !lock })}>
+        {lock ? 'Unlock comments' : 'Lock comments'}
+      </button>
+      <label htmlFor={statusId}>Section status</label>
+      <select id={statusId} value={status} disabled={busy} onChange={(event) => update({ status: event.target.value })}>
+        {statuses.map((s) => <option key={s} value={s}>{s}</option>)}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { SortTabs } from './sort-tabs.js';

@@ -1,0 +1,1 @@
+export { FollowButton, ThreadView } from './thread-view.js';

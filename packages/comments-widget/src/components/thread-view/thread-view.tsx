@@ -1,0 +1,87 @@
+import { useEffect, useRef, useState } from 'react';
+import { commentNoun } from '../../lib/labels.js';
+import { errorNotice } from '../../lib/error-notice.js';
+import { threadKey } from '../../stores/section-store.js';
+import { useViewer } from '../../stores/viewer.js';
+import { useSection, useWidget } from '../../stores/widget-stores.js';
+import { CommentItem } from '../comment-item/index.js';
+import { useVisibleIds } from '../comment-list/index.js';
+
+/** Follow toggle of one thread (comments.md §4); hidden without a follow API or for visitors. */
+export function FollowButton({ threadId }: { threadId: string }) {
+  const { section, options } = useWidget();
+  const viewer = useViewer();
+  const status = useSection((s) => s.follow[threadId] ?? 'unknown');
+  useEffect(() => {
+    if (viewer.loggedIn) void section.getState().fetchFollow(threadId);
+  }, [section, threadId, viewer.loggedIn]);
+  if (!options.followApi || !viewer.loggedIn) return null;
+  const followed = status === 'followed';
+  return (
+    <button
+      type="button"
+      className="gfw-button"
+      aria-pressed={followed}
+      disabled={status === 'loading' || status === 'unknown'}
+      onClick={() => void section.getState().toggleFollow(threadId)}
+    >
+      {followed ? 'Unfollow thread' : 'Follow thread'}
+    </button>
+  );
+}
+
+/** Replies of one comment, loaded around it, with earlier and later pages (comments.md §2, §4). */
+export function ThreadView({ commentId }: { commentId: string }) {
+  const { section } = useWidget();
+  const key = threadKey(commentId);
+  const list = useSection((s) => s.lists[key]);
+  const total = useSection((s) => s.total);
+  const isForum = useSection((s) => s.isForum);
+  const parent = useSection((s) => s.comments[commentId]);
+  const ids = useVisibleIds(list?.ids);
+  const [notice, setNotice] = useState<string | null>(null);
+  const back = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => back.current?.focus(), [commentId]);
+
+  const attempt = (action: Promise<void>) => {
+    setNotice(null);
+    action.catch((error: unknown) => setNotice(errorNotice(error)));
+  };
+  const replies = ids.filter((id) => id !== commentId);
+
+  return (
+    <section className="gfw-thread" aria-label="Thread" aria-busy={list?.firstLoading === true}>
+      <div className="gfw-thread-bar">
+        <button ref={back} type="button" className="gfw-text-button" onClick={() => section.getState().closeThread()}>
+          View all {total} {commentNoun(total, isForum)}
+        </button>
+        {parent && <FollowButton threadId={parent.threadId} />}
+      </div>
+      {parent && <CommentItem commentId={commentId} />}
+      {(!list || list.firstLoading) && replies.length === 0 && <p className="gfw-state" role="status">Loading replies…</p>}
+      {list?.error && replies.length === 0 && (
+        <div className="gfw-state" role="alert">
+          <p>Couldn’t load replies.</p>
+          <button type="button" className="gfw-button" onClick={() => attempt(section.getState().loadFirst(key, true))}>Try again</button>
+        </div>
+      )}
+      {list?.prev && (
+        <button type="button" className="gfw-button gfw-more" disabled={list.prevLoading} aria-busy={list.prevLoading} onClick={() => attempt(section.getState().loadPrev(key))}>
+          {list.prevLoading ? 'Loading…' : 'Load earlier replies'}
+        </button>
+      )}
+      {replies.length > 0 && (
+        <ul className="gfw-replies" aria-label="Replies">
+          {replies.map((id) => <li key={id}><CommentItem commentId={id} /></li>)}
+        </ul>
+      )}
+      {notice && <p className="gfw-error" role="alert">{notice}</p>}
+      {list?.next && (
+        <button type="button" className="gfw-button gfw-more" disabled={list.nextLoading} aria-busy={list.nextLoading} onClick={() => attempt(section.getState().loadNext(key))}>
+          {list.nextLoading ? 'Loading…' : 'Load more replies'}
+        </button>
+      )}
+    </section>
+  );
+}

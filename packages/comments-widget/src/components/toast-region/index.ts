@@ -1,0 +1,1 @@
+export { ToastRegion } from './toast-region.js';

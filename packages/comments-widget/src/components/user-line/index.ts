@@ -1,0 +1,1 @@
+export { Avatar, UserBadges, UserLine } from './user-line.js';

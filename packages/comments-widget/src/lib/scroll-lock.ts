@@ -1,0 +1,17 @@
+import { useEffect } from 'react';
+
+/** comments.md §4: an open composer locks page scrolling; closing it restores the position. */
+export function useScrollLock(active: boolean) {
+  useEffect(() => {
+    if (!active || typeof document === 'undefined') return;
+    const root = document.documentElement;
+    const x = window.scrollX;
+    const y = window.scrollY;
+    const overflow = root.style.overflow;
+    root.style.overflow = 'hidden';
+    return () => {
+      root.style.overflow = overflow;
+      if (window.scrollX !== x || window.scrollY !== y) window.scrollTo(x, y);
+    };
+  }, [active]);
+}

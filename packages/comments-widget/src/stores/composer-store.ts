@@ -1,0 +1,170 @@
+import { createStore } from 'zustand/vanilla';
+import { MEDIA_TYPES, type Attachment, type AttachmentRef, type CommentsClient } from '@guffaw/comments-client';
+import { CommentMessages, errorNotice } from '../lib/error-notice.js';
+import type { SectionStore } from './section-store.js';
+import type { SettingsStore } from './settings-store.js';
+import type { CommentUserStore } from './user-store.js';
+import { selectIsModerator, selectMaxLength } from './user-store.js';
+
+/** comments.md §5: what the file picker offers; the client checks type, magic bytes and size before uploading. */
+export const UPLOAD_TYPES = MEDIA_TYPES;
+/** The main app's id: only other apps turn links in the text into link attachments (comments.md §5). */
+export const MAIN_APP_ID = 'guffaw';
+export const MAIN_COMPOSER = 'main';
+export const replyComposerKey = (commentId: string) => `reply:${commentId}`;
+
+export type AttachmentDraft = {
+  id: number;
+  name: string;
+  status: 'uploading' | 'ready' | 'failed';
+  /** 0..1 */
+  progress: number;
+  attachment: Attachment | null;
+  notice: string | null;
+};
+
+export type ComposerState = {
+  message: string;
+  focused: boolean;
+  active: boolean;
+  /** commentId replied to; null for a top-level comment. */
+  parent: string | null;
+  reply: boolean;
+  delegateUserId: string | null;
+  anonymous: boolean;
+  attachments: AttachmentDraft[];
+  sending: boolean;
+  notice: string | null;
+};
+
+export type ComposerStoreState = { composers: Record<string, ComposerState> };
+export type ComposerActions = {
+  open(key: string, init?: Partial<Pick<ComposerState, 'message' | 'parent' | 'reply' | 'delegateUserId'>>): void;
+  close(key: string): void;
+  setMessage(key: string, message: string): void;
+  setFocused(key: string, focused: boolean): void;
+  setAnonymous(key: string, anonymous: boolean): void;
+  attach(key: string, file: File): Promise<void>;
+  detach(key: string, id: number): void;
+  /** Sends the composer's comment; resolves true once it is posted. */
+  send(key: string): Promise<boolean>;
+};
+export type ComposerStore = ReturnType<typeof createComposerStore>;
+
+export const emptyComposer = (): ComposerState => ({
+  message: '', focused: false, active: false, parent: null, reply: false, delegateUserId: null, anonymous: false,
+  attachments: [], sending: false, notice: null,
+});
+
+const LINK = /https?:\/\/[^\s<>"']+/i;
+
+export type ComposerDeps = {
+  client: CommentsClient;
+  section: SectionStore;
+  user: CommentUserStore;
+  settings: SettingsStore;
+  /** Proof that the viewer is the OP of the section's url, for anonymous OP comments. */
+  opToken?: string | undefined;
+};
+
+export const createComposerStore = ({ client, section, user, settings, opToken }: ComposerDeps) => {
+  let nextAttachment = 1;
+  return createStore<ComposerStoreState & ComposerActions>()((set, get) => {
+    const patch = (key: string, change: Partial<ComposerState> | ((c: ComposerState) => Partial<ComposerState>)) =>
+      set((s) => {
+        const current = s.composers[key] ?? emptyComposer();
+        return { composers: { ...s.composers, [key]: { ...current, ...(typeof change === 'function' ? change(current) : change) } } };
+      });
+    const patchAttachment = (key: string, id: number, change: Partial<AttachmentDraft>) =>
+      patch(key, (c) => ({ attachments: c.attachments.map((a) => (a.id === id ? { ...a, ...change } : a)) }));
+
+    return {
+      composers: {},
+      open(key, init = {}) {
+        patch(key, (c) => ({ ...init, message: c.message || init.message || '', active: true, notice: null }));
+      },
+      close(key) {
+        set((s) => {
+          const composers = { ...s.composers };
+          delete composers[key];
+          return { composers };
+        });
+      },
+      setMessage(key, message) {
+        patch(key, { message, notice: null });
+      },
+      setFocused(key, focused) {
+        patch(key, focused ? { focused, active: true } : { focused });
+      },
+      setAnonymous(key, anonymous) {
+        patch(key, { anonymous });
+      },
+      async attach(key, file) {
+        const id = nextAttachment++;
+        const draft: AttachmentDraft = { id, name: file.name, status: 'uploading', progress: 0, attachment: null, notice: null };
+        patch(key, (c) => ({ attachments: [...c.attachments, draft], notice: null }));
+        try {
+          const attachment = await client.uploadMedia(file, { onProgress: (progress) => patchAttachment(key, id, { progress }) });
+          patchAttachment(key, id, { status: 'ready', progress: 1, attachment });
+        } catch (error) {
+          patchAttachment(key, id, { status: 'failed', notice: errorNotice(error) });
+        }
+      },
+      detach(key, id) {
+        patch(key, (c) => ({ attachments: c.attachments.filter((a) => a.id !== id) }));
+      },
+      async send(key) {
+        const composer = get().composers[key] ?? emptyComposer();
+        if (composer.sending) return false;
+        const text = composer.message.trim();
+        const ready = composer.attachments.filter((a) => a.status === 'ready' && a.attachment);
+        // comments.md §5: nothing to send when the text is empty after trimming and nothing is attached.
+        if (text === '' && ready.length === 0) return false;
+        const userState = user.getState();
+        const fail = (message: string) => {
+          patch(key, { notice: message });
+          return false;
+        };
+        if (!client.isLoggedIn()) return fail(CommentMessages.loginRequired);
+        if (section.getState().lock && !selectIsModerator(userState)) return fail('Comments are locked.');
+        if (composer.attachments.some((a) => a.status === 'uploading')) return fail('Wait for the upload to finish.');
+        if (userState.quota && userState.quota.count <= 0) return fail('You have no comments left for now.');
+        if (text.length > selectMaxLength(userState)) return fail(`Comments can be at most ${selectMaxLength(userState)} characters.`);
+
+        patch(key, { sending: true, notice: null });
+        try {
+          const attachments: AttachmentRef[] = ready.map((a) => ({ type: a.attachment!.type, token: a.attachment!.token }));
+          const appId = userState.app?.appId ?? client.appId;
+          const link = appId !== MAIN_APP_ID ? LINK.exec(text)?.[0] : undefined;
+          if (link) {
+            // A preview that cannot be fetched is not worth failing the comment for.
+            const preview = await client.linkAttachment(link).catch(() => null);
+            if (preview) attachments.push({ type: preview.type, token: preview.token });
+          }
+          const result = await client.addComment({
+            url: section.getState().url,
+            text,
+            ...(attachments.length > 0 ? { attachments } : {}),
+            ...(composer.parent ? { parent: composer.parent, replyThreadOnly: true } : {}),
+            ...(composer.anonymous && opToken ? { opToken } : {}),
+            ...(composer.delegateUserId ? { delegateUserId: composer.delegateUserId } : {}),
+          });
+          section.getState().insert(result.comment, result.total);
+          user.getState().setQuota(result.quota);
+          // comments.md §4: sending clears the composer and its attachments.
+          if (composer.reply) get().close(key);
+          else patch(key, { ...emptyComposer(), active: composer.active });
+          if (composer.parent && settings.getState().autoFollowThreadReply) {
+            void section.getState().autoFollow(result.comment.threadId);
+          }
+          return true;
+        } catch (error) {
+          patch(key, { sending: false, notice: errorNotice(error) });
+          return false;
+        }
+      },
+    };
+  });
+};
+
+export const selectComposer = (key: string) => (s: ComposerStoreState): ComposerState | undefined => s.composers[key];

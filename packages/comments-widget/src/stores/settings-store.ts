@@ -1,0 +1,63 @@
+import { createStore } from 'zustand/vanilla';
+import type { ToastStore } from './toast-store.js';
+
+/** Block calls of the main API (POST /v1/user-block, _method post or delete); block actions are hidden without it. */
+export type BlockApi = { block(accountId: string): Promise<void>; unblock(accountId: string): Promise<void> };
+
+export type BlockedUser = { accountId: string; name: string };
+export type SettingsState = {
+  blocklist: BlockedUser[];
+  blocklistIds: string[];
+  /** comments.md §3: on by default; after a reply the thread is followed. */
+  autoFollowThreadReply: boolean;
+};
+export type SettingsActions = {
+  block(user: BlockedUser): Promise<void>;
+  unblock(user: BlockedUser): Promise<void>;
+  setAutoFollowThreadReply(on: boolean): void;
+};
+export type SettingsStore = ReturnType<typeof createSettingsStore>;
+
+export const BLOCK_FAILED = 'Something went wrong, please try again later.';
+export const blockedMessage = (name: string) => `You’ve blocked @${name}`;
+export const unblockedMessage = (name: string) => `You’ve unblocked @${name}`;
+
+export const createSettingsStore = (
+  toasts: ToastStore,
+  blockApi: BlockApi | undefined,
+  initial: Partial<SettingsState> = {},
+) =>
+  createStore<SettingsState & SettingsActions>()((set, get) => ({
+    blocklist: initial.blocklist ?? [],
+    blocklistIds: initial.blocklistIds ?? (initial.blocklist ?? []).map((u) => u.accountId),
+    autoFollowThreadReply: initial.autoFollowThreadReply ?? true,
+    async block(user) {
+      if (!blockApi || get().blocklistIds.includes(user.accountId)) return;
+      try {
+        await blockApi.block(user.accountId);
+      } catch {
+        toasts.getState().show(BLOCK_FAILED);
+        return;
+      }
+      set((s) => ({ blocklist: [...s.blocklist, user], blocklistIds: [...s.blocklistIds, user.accountId] }));
+      // comments.md §4: blocking offers Undo for 10 s.
+      toasts.getState().show(blockedMessage(user.name), { label: 'Undo', run: () => void get().unblock(user) });
+    },
+    async unblock(user) {
+      if (!blockApi) return;
+      try {
+        await blockApi.unblock(user.accountId);
+      } catch {
+        toasts.getState().show(BLOCK_FAILED);
+        return;
+      }
+      set((s) => ({
+        blocklist: s.blocklist.filter((u) => u.accountId !== user.accountId),
+        blocklistIds: s.blocklistIds.filter((id) => id !== user.accountId),
+      }));
+      toasts.getState().show(unblockedMessage(user.name));
+    },
+    setAutoFollowThreadReply(on) {
+      set({ autoFollowThreadReply: on });
+    },
+  }));

@@ -1,0 +1,61 @@
+import { createStore } from 'zustand/vanilla';
+import type { CommentAppInfo, CommentsClient, CommentUserInfo, LikeValue, Quota } from '@guffaw/comments-client';
+
+/** comments.md §3 "Comment-app info": the default when app.json has not answered yet. */
+export const DEFAULT_MAX_MESSAGE_LENGTH = 1000;
+
+export type UserStatus = 'idle' | 'loading' | 'ready' | 'error';
+export type CommentUserStoreState = {
+  status: UserStatus;
+  /** null for a visitor. */
+  info: CommentUserInfo | null;
+  likeMapping: Record<string, LikeValue>;
+  quota: Quota | null;
+  commentedPostUrls: string[];
+  reportedPostUrls: string[];
+  app: CommentAppInfo | null;
+};
+export type CommentUserActions = {
+  load(): Promise<void>;
+  setLike(commentId: string, value: LikeValue): void;
+  setQuota(quota: Quota): void;
+};
+export type CommentUserStore = ReturnType<typeof createCommentUserStore>;
+
+export const createCommentUserStore = (client: CommentsClient) =>
+  createStore<CommentUserStoreState & CommentUserActions>()((set) => ({
+    status: 'idle',
+    info: null,
+    likeMapping: {},
+    quota: null,
+    commentedPostUrls: [],
+    reportedPostUrls: [],
+    app: null,
+    async load() {
+      set({ status: 'loading' });
+      const app = client.getApp().then((info) => set({ app: info }), () => undefined);
+      if (!client.isLoggedIn()) {
+        set({ info: null, likeMapping: {}, quota: null, commentedPostUrls: [], reportedPostUrls: [] });
+        await app;
+        set({ status: 'ready' });
+        return;
+      }
+      try {
+        const state = await client.getUser();
+        set({ ...state, status: 'ready' });
+      } catch {
+        set({ status: 'error' });
+      }
+      await app;
+    },
+    setLike(commentId, value) {
+      set((s) => ({ likeMapping: { ...s.likeMapping, [commentId]: value } }));
+    },
+    setQuota(quota) {
+      set({ quota });
+    },
+  }));
+
+export const selectIsModerator = (s: CommentUserStoreState) => s.info?.moderate === true;
+export const selectMaxLength = (s: CommentUserStoreState) => s.app?.maxMessageLength || DEFAULT_MAX_MESSAGE_LENGTH;
+export const selectUserId = (s: CommentUserStoreState) => s.info?.userId ?? null;

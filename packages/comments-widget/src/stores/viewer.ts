@@ -1,0 +1,36 @@
+import { useMemo } from 'react';
+import type { Viewer } from '../lib/visibility.js';
+import { selectIsModerator, selectUserId } from './user-store.js';
+import { useCommentUser, useSettings, useWidget } from './widget-stores.js';
+
+export type ViewerRole = Viewer & { loggedIn: boolean; isOp: boolean; canAnonymous: boolean };
+
+/** The viewer as the UI needs it: who they are, what they may do (comments.md §6). */
+export function useViewer(): ViewerRole {
+  const { client, options } = useWidget();
+  const userId = useCommentUser(selectUserId);
+  const moderator = useCommentUser(selectIsModerator);
+  const blocklistIds = useSettings((s) => s.blocklistIds);
+  const loggedIn = userId !== null && client.isLoggedIn();
+  return useMemo(() => ({
+    userId,
+    moderator,
+    blocklistIds,
+    loggedIn,
+    isOp: loggedIn && Boolean(options.opToken),
+    canAnonymous: loggedIn && Boolean(options.opToken) && options.canAnonymous === true,
+    showOffensive: options.showOffensive === true,
+    postBlocked: options.postBlocked === true,
+  }), [userId, moderator, blocklistIds, loggedIn, options.opToken, options.canAnonymous, options.showOffensive, options.postBlocked]);
+}
+
+/** Runs an action for members, or asks the host to log the visitor in (posts-and-feeds.md §5). */
+export function useRequireLogin() {
+  const { options, toasts } = useWidget();
+  const viewer = useViewer();
+  return (action: () => void) => {
+    if (viewer.loggedIn) return action();
+    if (options.onRequireLogin) options.onRequireLogin();
+    else toasts.getState().show('You must be logged in');
+  };
+}

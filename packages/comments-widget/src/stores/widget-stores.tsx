@@ -1,0 +1,68 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import { useStore } from 'zustand';
+import type { CommentsClient, SortType } from '@guffaw/comments-client';
+import { createComposerStore, type ComposerActions, type ComposerStore, type ComposerStoreState } from './composer-store.js';
+import { createSectionStore, type FollowApi, type SectionActions, type SectionState, type SectionStore } from './section-store.js';
+import { createSettingsStore, type BlockApi, type SettingsActions, type SettingsState, type SettingsStore } from './settings-store.js';
+import { createToastStore, type ToastActions, type ToastState, type ToastStore } from './toast-store.js';
+import { createCommentUserStore, type CommentUserActions, type CommentUserStore, type CommentUserStoreState } from './user-store.js';
+
+/** What the host tells the widget about the viewer and the post, beyond the comment service's own answers. */
+export type WidgetOptions = {
+  url: string;
+  sort?: SortType;
+  isForum?: boolean;
+  followApi?: FollowApi | undefined;
+  blockApi?: BlockApi | undefined;
+  /** Proof that the viewer is the post's OP: enables pin and, with canAnonymous, anonymous comments. */
+  opToken?: string | undefined;
+  /** The post permits anonymous OP comments (post.comment.canAnonymous). */
+  canAnonymous?: boolean | undefined;
+  /** The viewer turned offensive mode on, or the post shows all offensive comments (comments.md §5). */
+  showOffensive?: boolean | undefined;
+  /** The post is blocked for comments: anonymous OP comments are filtered out (comments.md §5). */
+  postBlocked?: boolean | undefined;
+  settings?: Partial<SettingsState> | undefined;
+  onRequireLogin?: (() => void) | undefined;
+  onNavigate?: ((url: string) => void) | undefined;
+};
+
+export type WidgetStores = {
+  client: CommentsClient;
+  options: WidgetOptions;
+  section: SectionStore;
+  composers: ComposerStore;
+  user: CommentUserStore;
+  settings: SettingsStore;
+  toasts: ToastStore;
+};
+
+/** One set of stores per widget instance, so two widgets on a page never share state. */
+export function createWidgetStores(client: CommentsClient, options: WidgetOptions): WidgetStores {
+  const toasts = createToastStore();
+  const user = createCommentUserStore(client);
+  const settings = createSettingsStore(toasts, options.blockApi, options.settings);
+  const section = createSectionStore(client, user, toasts, {
+    url: options.url, sort: options.sort ?? 'hot', isForum: options.isForum ?? false, followApi: options.followApi,
+  });
+  const composers = createComposerStore({ client, section, user, settings, opToken: options.opToken });
+  return { client, options, section, composers, user, settings, toasts };
+}
+
+const WidgetContext = createContext<WidgetStores | null>(null);
+
+export function WidgetProvider({ stores, children }: { stores: WidgetStores; children: ReactNode }) {
+  return <WidgetContext.Provider value={stores}>{children}</WidgetContext.Provider>;
+}
+
+export function useWidget(): WidgetStores {
+  const stores = useContext(WidgetContext);
+  if (!stores) throw new Error('Comment components must be placed inside <Comments> or <WidgetProvider>.');
+  return stores;
+}
+
+export const useSection = <T,>(selector: (s: SectionState & SectionActions) => T): T => useStore(useWidget().section, selector);
+export const useComposers = <T,>(selector: (s: ComposerStoreState & ComposerActions) => T): T => useStore(useWidget().composers, selector);
+export const useCommentUser = <T,>(selector: (s: CommentUserStoreState & CommentUserActions) => T): T => useStore(useWidget().user, selector);
+export const useSettings = <T,>(selector: (s: SettingsState & SettingsActions) => T): T => useStore(useWidget().settings, selector);
+export const useToasts = <T,>(selector: (s: ToastState & ToastActions) => T): T => useStore(useWidget().toasts, selector);

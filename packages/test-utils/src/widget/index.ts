@@ -1,0 +1,2 @@
+export * from './fixtures.js';
+export * from './fake-comments-client.js';
