@@ -38,8 +38,8 @@ export type ListState = {
   nextLoading: boolean;
   prevLoading: boolean;
   error: boolean;
-  /** ms of the last complete first load; 0 = never loaded. */
-  loadedAt: number;
+  /** ms of the last complete first load; null = never loaded. */
+  loadedAt: number | null;
 };
 
 export type SectionView = { mode: 'list' } | { mode: 'thread'; commentId: string };
@@ -93,7 +93,7 @@ export type SectionStore = ReturnType<typeof createSectionStore>;
 
 const emptyList = (): ListState => ({
   ids: [], next: null, prev: null, refresh: null,
-  firstLoading: false, nextLoading: false, prevLoading: false, error: false, loadedAt: 0,
+  firstLoading: false, nextLoading: false, prevLoading: false, error: false, loadedAt: null,
 });
 
 const ttl = (key: ListKey): number => (key.startsWith('thread:') ? CACHE_MS.hot : CACHE_MS[key.slice(5) as SortType]);
@@ -191,7 +191,7 @@ export const createSectionStore = (client: CommentsClient, user: CommentUserStor
       async loadFirst(key, force = false) {
         const list = get().lists[key];
         if (list?.firstLoading) return;
-        if (!force && list && list.loadedAt > 0 && now() - list.loadedAt < ttl(key)) return;
+        if (!force && list?.loadedAt != null && now() - list.loadedAt < ttl(key)) return;
         patchList(key, { firstLoading: true, error: false });
         if (get().initStatus === 'idle' || get().initStatus === 'error') set({ initStatus: 'loading' });
         try {

@@ -60,7 +60,8 @@ export function createFakeCommentsClient(options: FakeOptions = {}): FakeComment
       failures.delete(method);
       throw failure;
     }
-    return run();
+    // Copies, as over the wire: the widget must never share objects with the service.
+    return structuredClone(run());
   };
   const find = (id: string) => comments.find((c) => c.commentId === id);
   const visible = (c: Comment) => !c.isHidden || user?.info.moderate === true;
