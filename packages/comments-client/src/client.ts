@@ -256,8 +256,19 @@ export function createCommentsClient(options: CommentsClientOptions): CommentsCl
         { invalidates: p.url, sensitive: true, signal: o.signal },
       ),
     linkAttachment: (url, o: RequestOptions = {}) => mutate('link-attachment.json', { url }, { signal: o.signal }),
-    async uploadMedia(source, o: UploadOptions = {}) {
+    async uploadMedia(source, uploadOptions: UploadOptions = {}) {
       if (!auth) throw loginRequired();
+      // Progress only moves forward and reaches 1 exactly once, whatever the transport reports.
+      let reported = 0;
+      const report = uploadOptions.onProgress;
+      const o: UploadOptions = { ...uploadOptions };
+      if (report) {
+        o.onProgress = (fraction) => {
+          if (fraction <= reported) return;
+          reported = fraction;
+          report(fraction);
+        };
+      }
       const body = new FormData();
       body.set('appId', appId);
       body.set('auth', auth);

@@ -15,6 +15,22 @@ export function sniffMediaType(head: Uint8Array): string | null {
   return null;
 }
 
+type Reader = { result: unknown; onload: (() => void) | null; onerror: (() => void) | null; readAsArrayBuffer(b: Blob): void };
+
+/** The first bytes of a blob; through FileReader where Blob lacks arrayBuffer() (older engines, jsdom). */
+function readHead(blob: Blob): Promise<Uint8Array> {
+  const head = blob.slice(0, 12);
+  if (typeof head.arrayBuffer === 'function') return head.arrayBuffer().then((b) => new Uint8Array(b));
+  const FileReaderImpl = (globalThis as { FileReader?: new () => Reader }).FileReader;
+  if (!FileReaderImpl) return Promise.resolve(new Uint8Array());
+  return new Promise((resolve, reject) => {
+    const reader = new FileReaderImpl();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(new CommentsClientError(ClientErrorCode.imageInvalidType, CommentMessages.unsupportedType));
+    reader.readAsArrayBuffer(head);
+  });
+}
+
 /**
  * comments.md §5: gif, jpeg, png, mp4 or webm (declared MIME type and magic bytes must agree), at most 10485760
  * bytes. Throws IMAGE_INVALID_TYPE or IMAGE_INVALID_SIZE before anything is sent.
@@ -22,6 +38,6 @@ export function sniffMediaType(head: Uint8Array): string | null {
 export async function checkMedia(blob: Blob): Promise<void> {
   if (blob.type && !MEDIA_TYPES.includes(blob.type)) throw invalidType();
   if (blob.size > MAX_UPLOAD_BYTES) throw invalidSize();
-  const sniffed = sniffMediaType(new Uint8Array(await blob.slice(0, 12).arrayBuffer()));
+  const sniffed = sniffMediaType(await readHead(blob));
   if (!sniffed || (blob.type && sniffed !== blob.type)) throw invalidType();
 }
