@@ -1,3 +1,5 @@
+import { sql, type RawBuilder } from 'kysely';
+
 /**
  * Hot score of a comment (stored, recomputed on every like, dislike and reply):
  *
@@ -17,4 +19,15 @@ export function commentHotScore(likes: number, dislikes: number, replies: number
   const order = Math.log10(Math.max(Math.abs(s), 1));
   const seconds = createdAt.getTime() / 1000 - HOT_EPOCH_SECONDS;
   return Math.sign(s) * order + seconds / HOT_DECAY_SECONDS;
+}
+
+/**
+ * The same formula in SQL. Arguments are SQL expressions for the new counts: in an UPDATE, a SET reads the old row,
+ * so the caller passes the values it is about to write.
+ */
+export function commentHotScoreSql(likes: RawBuilder<unknown>, dislikes: RawBuilder<unknown>, replies: RawBuilder<unknown>): RawBuilder<number> {
+  const s = sql`((${likes}) - (${dislikes}) + (${replies}))::double precision`;
+  return sql<number>`sign(${s}) * log(greatest(abs(${s}), 1)) + (extract(epoch from created_at)::double precision - ${sql.lit(
+    HOT_EPOCH_SECONDS,
+  )}) / ${sql.lit(HOT_DECAY_SECONDS)}`;
 }

@@ -1,0 +1,114 @@
+import { SignJWT, errors as joseErrors, jwtVerify, decodeJwt } from 'jose';
+import { unauthorized } from '../../lib/envelope.js';
+
+/**
+ * The `auth` parameter (DESIGN.md): an HS256 JWT signed with the app's secret by the app's host.
+ * Claims: aud = appId, sub = the host's user id, name, optional avatar and profileUrl, iat, exp (at most 24 h after iat).
+ * An `opToken` is the same kind of token with purpose 'op' and url = the comment section's url.
+ */
+export const MAX_TOKEN_LIFETIME_SECONDS = 24 * 3600;
+const MAX_TOKEN_LENGTH = 4096;
+
+export type AuthClaims = { sub: string; name: string; avatar: string; profileUrl: string; exp: number };
+
+const encoder = new TextEncoder();
+const keys = new Map<string, Uint8Array>();
+const keyOf = (secret: string) => {
+  let key = keys.get(secret);
+  if (!key) {
+    key = encoder.encode(secret);
+    keys.set(secret, key);
+  }
+  return key;
+};
+
+const str = (v: unknown, max: number) => (typeof v === 'string' ? v.replace(/\0/g, '').slice(0, max) : '');
+
+async function verify(token: string, appId: string, secret: string) {
+  if (token.length > MAX_TOKEN_LENGTH) throw unauthorized('AUTH_INVALID', 'The login token is not valid.');
+  try {
+    const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: ['HS256'], audience: appId, requiredClaims: ['sub', 'iat', 'exp'] });
+    const iat = payload.iat as number;
+    const exp = payload.exp as number;
+    if (exp - iat > MAX_TOKEN_LIFETIME_SECONDS) throw unauthorized('AUTH_INVALID', 'The login token lives longer than 24 hours.');
+    if (iat > Date.now() / 1000 + 60) throw unauthorized('AUTH_INVALID', 'The login token is issued in the future.');
+    if (typeof payload.sub !== 'string' || payload.sub === '' || payload.sub.length > 200) {
+      throw unauthorized('AUTH_INVALID', 'The login token has no valid user id.');
+    }
+    return payload;
+  } catch (error) {
+    if (error instanceof joseErrors.JWTExpired) throw unauthorized('AUTH_EXPIRED', 'The login token has expired. Please log in again.');
+    if (error instanceof joseErrors.JOSEError) throw unauthorized('AUTH_INVALID', 'The login token is not valid.');
+    throw error;
+  }
+}
+
+export async function verifyAuthToken(token: string, appId: string, secret: string): Promise<AuthClaims> {
+  const payload = await verify(token, appId, secret);
+  if (payload.purpose !== undefined) throw unauthorized('AUTH_INVALID', 'The login token is not valid.');
+  return {
+    sub: payload.sub as string,
+    name: str(payload.name, 100).trim() || 'Anonymous',
+    avatar: safeHttpUrl(payload.avatar),
+    profileUrl: safeHttpUrl(payload.profileUrl),
+    exp: payload.exp as number,
+  };
+}
+
+/** An opToken proves that `sub` is the OP of the section `url`; it is valid only for that url. */
+export async function verifyOpToken(token: string, appId: string, secret: string, url: string): Promise<string> {
+  const payload = await verify(token, appId, secret).catch(() => {
+    throw unauthorized('OP_TOKEN_INVALID', 'The OP token is not valid.');
+  });
+  if (payload.purpose !== 'op' || payload.url !== url) throw unauthorized('OP_TOKEN_INVALID', 'The OP token is not valid for this post.');
+  return payload.sub as string;
+}
+
+/** The unverified subject: only a rate-limit key, never a trust decision. */
+export function peekSubject(token: string): string | null {
+  try {
+    const sub = decodeJwt(token).sub;
+    return typeof sub === 'string' ? sub.slice(0, 200) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What a host runs to sign its user in (the main site does this for `commentAuth`). */
+export function signAuthToken(
+  secret: string,
+  appId: string,
+  user: { sub: string; name: string; avatar?: string; profileUrl?: string },
+  lifetimeSeconds = 3600,
+): Promise<string> {
+  const claims: Record<string, string> = { name: user.name };
+  if (user.avatar) claims.avatar = user.avatar;
+  if (user.profileUrl) claims.profileUrl = user.profileUrl;
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(user.sub)
+    .setAudience(appId)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.now() / 1000) + lifetimeSeconds)
+    .sign(keyOf(secret));
+}
+
+export function signOpToken(secret: string, appId: string, sub: string, url: string, lifetimeSeconds = 3600): Promise<string> {
+  return new SignJWT({ purpose: 'op', url })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(sub)
+    .setAudience(appId)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.now() / 1000) + lifetimeSeconds)
+    .sign(keyOf(secret));
+}
+
+function safeHttpUrl(value: unknown): string {
+  const s = str(value, 2048);
+  if (!/^https?:\/\//i.test(s)) return '';
+  try {
+    return new URL(s).toString();
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,514 @@
+import { sql, type Selectable, type Transaction } from 'kysely';
+import type { Database } from '../../db/index.js';
+import type { CommentApps, CommentSections, CommentUsers, DB, Json } from '../../db/schema.js';
+import { commentHotScoreSql } from './hot-rank.js';
+
+/** All SQL of the comment service. Rows are camelCase (CamelCasePlugin); raw SQL is written snake_case. */
+
+export type Executor = Database | Transaction<DB>;
+export type AppRow = Selectable<CommentApps>;
+export type SectionRow = Selectable<CommentSections>;
+export type UserRow = Selectable<CommentUsers>;
+export type SortType = 'hot' | 'new' | 'old';
+
+/** A comment as the list needs it: the row, its (displayed) author, and the public ids of its parent and thread. */
+export type CommentRecord = {
+  id: number;
+  commentId: string;
+  sectionId: number;
+  userId: number;
+  level: number;
+  type: string;
+  text: string;
+  mediaText: string;
+  media: Json;
+  attachments: Json;
+  mentionMapping: Json;
+  likeCount: number;
+  dislikeCount: number;
+  childrenTotal: number;
+  hotScore: number;
+  isPinned: boolean;
+  isDeleted: boolean;
+  isSensitive: boolean;
+  isOffensive: boolean;
+  isHidden: boolean;
+  isCollapsed: boolean;
+  opStatus: number;
+  createdAt: Date;
+  parentId: number | null;
+  threadId: number | null;
+  parentCommentId: string | null;
+  threadCommentId: string | null;
+  authorId: number;
+  authorUserId: string;
+  authorExternalId: string;
+  authorDisplayName: string;
+  authorAvatarUrl: string;
+  authorProfileUrl: string;
+  authorCountry: string;
+  authorEmojiStatus: string;
+  authorIsPro: boolean;
+  authorIsProPlus: boolean;
+  authorIsVerified: boolean;
+  authorPreferences: Json;
+  authorCreatedAt: Date;
+  authorActiveAt: Date;
+  sectionAppId: string;
+  sectionUrl: string;
+};
+
+/** What the viewer may see (comments.md §5). */
+export type ViewerFilter = {
+  viewerId: number | null;
+  moderator: boolean;
+  offensiveMode: boolean;
+  blockedUserIds: number[];
+  hideAnonymousOp: boolean;
+};
+
+export const visitorFilter: ViewerFilter = { viewerId: null, moderator: false, offensiveMode: false, blockedUserIds: [], hideAnonymousOp: false };
+
+export type Cursor = { s?: number; t: number; id: number };
+
+// --- apps and users ---------------------------------------------------------------------------------------
+
+export const findApp = (db: Executor, id: string) => db.selectFrom('commentApps').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const listApps = (db: Executor) => db.selectFrom('commentApps').selectAll().execute();
+
+export async function insertApp(db: Executor, app: { id: string; name: string; secret: string; allowedOrigins: string[] }): Promise<AppRow> {
+  return db
+    .insertInto('commentApps')
+    .values({ id: app.id, name: app.name, secret: app.secret, allowedOrigins: JSON.stringify(app.allowedOrigins) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function addModerator(db: Executor, appId: string, externalId: string): Promise<void> {
+  await db.insertInto('commentModerators').values({ appId, externalId }).onConflict((oc) => oc.doNothing()).execute();
+}
+
+export async function removeModerator(db: Executor, appId: string, externalId: string): Promise<number> {
+  const res = await db.deleteFrom('commentModerators').where('appId', '=', appId).where('externalId', '=', externalId).executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
+
+export async function isModerator(db: Executor, appId: string, externalId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('commentModerators')
+    .select('externalId')
+    .where('appId', '=', appId)
+    .where('externalId', '=', externalId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Insert or refresh the comment user of (app, external id) from the token's claims. */
+export async function upsertUser(
+  db: Executor,
+  u: { appId: string; externalId: string; userId: string; displayName: string; avatarUrl: string; profileUrl: string },
+): Promise<UserRow> {
+  return db
+    .insertInto('commentUsers')
+    .values(u)
+    .onConflict((oc) =>
+      oc.columns(['appId', 'externalId']).doUpdateSet((eb) => ({
+        displayName: eb.ref('excluded.displayName'),
+        avatarUrl: eb.ref('excluded.avatarUrl'),
+        profileUrl: eb.ref('excluded.profileUrl'),
+        activeAt: sql<Date>`now()`,
+      })),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export const findUserByPublicId = (db: Executor, appId: string, userId: string) =>
+  db.selectFrom('commentUsers').selectAll().where('appId', '=', appId).where('userId', '=', userId).executeTakeFirst();
+
+export const findUserById = (db: Executor, id: number) => db.selectFrom('commentUsers').selectAll().where('id', '=', id).executeTakeFirst();
+
+export async function setBanned(db: Executor, id: number, bannedAt: Date | null): Promise<void> {
+  await db.updateTable('commentUsers').set({ bannedAt }).where('id', '=', id).execute();
+}
+
+/** Main-site data the viewer filter needs (only for the main app, whose external ids are users.user_id). */
+export async function mainSiteViewer(db: Executor, externalId: string, postId: string | null, appId: string) {
+  const res = await sql<{ offensiveMode: boolean | null; postBlocked: boolean; blocked: number[] | null }>`
+    select
+      (select offensive_mode from users where user_id = ${externalId}) as offensive_mode,
+      exists(select 1 from post_blocks pb join users u on u.id = pb.user_id where u.user_id = ${externalId} and pb.post_id = ${postId ?? ''}) as post_blocked,
+      (select json_agg(cu.id) from user_blocks b
+         join users u on u.id = b.user_id
+         join users bu on bu.id = b.blocked_user_id
+         join comment_users cu on cu.app_id = ${appId} and cu.external_id = bu.user_id
+       where u.user_id = ${externalId}) as blocked`.execute(db);
+  const row = res.rows[0];
+  return { offensiveMode: row?.offensiveMode === true, postBlocked: row?.postBlocked === true, blocked: row?.blocked ?? [] };
+}
+
+/** The creator of a product post, as a main-site user id (the OP of its comment section). */
+export async function postCreatorUserId(db: Executor, postId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('posts')
+    .innerJoin('users', 'users.id', 'posts.creatorId')
+    .select('users.userId')
+    .where('posts.id', '=', postId)
+    .executeTakeFirst();
+  return row?.userId ?? null;
+}
+
+/** Main-site users by username (mentions in the main app). */
+export const mainUsersByUsername = (db: Executor, names: string[]) =>
+  names.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('users')
+        .select(['id', 'userId', 'username'])
+        .where(sql<string>`lower(username)`, 'in', names.map((n) => n.toLowerCase()))
+        .where('deletedAt', 'is', null)
+        .execute();
+
+/** Comment users of an app by display name (mentions in third-party apps). */
+export const appUsersByName = (db: Executor, appId: string, names: string[]) =>
+  names.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('commentUsers')
+        .select(['displayName', 'profileUrl'])
+        .where('appId', '=', appId)
+        .where(sql<string>`lower(display_name)`, 'in', names.map((n) => n.toLowerCase()))
+        .limit(50)
+        .execute();
+
+// --- sections ---------------------------------------------------------------------------------------------
+
+export const findSection = (db: Executor, appId: string, url: string) =>
+  db.selectFrom('commentSections').selectAll().where('appId', '=', appId).where('url', '=', url).executeTakeFirst();
+
+export async function ensureSection(db: Executor, appId: string, url: string, opExternalId: () => Promise<string | null>): Promise<SectionRow> {
+  const found = await findSection(db, appId, url);
+  if (found) return found;
+  await db
+    .insertInto('commentSections')
+    .values({ appId, url, opExternalId: await opExternalId() })
+    .onConflict((oc) => oc.columns(['appId', 'url']).doNothing())
+    .execute();
+  return (await findSection(db, appId, url)) as SectionRow;
+}
+
+export async function updateSection(db: Executor, id: number, update: { locked?: boolean; status?: string }): Promise<void> {
+  if (Object.keys(update).length === 0) return;
+  await db.updateTable('commentSections').set(update).where('id', '=', id).execute();
+}
+
+export async function claimSectionOp(db: Executor, id: number, externalId: string): Promise<void> {
+  await db.updateTable('commentSections').set({ opExternalId: externalId }).where('id', '=', id).where('opExternalId', 'is', null).execute();
+}
+
+export async function addToSectionTotal(db: Executor, id: number, delta: number): Promise<number> {
+  const row = await db
+    .updateTable('commentSections')
+    .set({ total: sql<number>`greatest(total + ${delta}, 0)` })
+    .where('id', '=', id)
+    .returning('total')
+    .executeTakeFirstOrThrow();
+  return row.total;
+}
+
+// --- comments ---------------------------------------------------------------------------------------------
+
+function commentQuery(db: Executor) {
+  return db
+    .selectFrom('comments as c')
+    .innerJoin('commentUsers as u', (join) => join.on(sql<boolean>`u.id = coalesce(c.delegate_user_id, c.user_id)`))
+    .innerJoin('commentSections as s', 's.id', 'c.sectionId')
+    .leftJoin('comments as p', 'p.id', 'c.parentId')
+    .leftJoin('comments as t', 't.id', 'c.threadId')
+    .select([
+      'c.id', 'c.commentId', 'c.sectionId', 'c.userId', 'c.level', 'c.type', 'c.text', 'c.mediaText', 'c.media', 'c.attachments',
+      'c.mentionMapping', 'c.likeCount', 'c.dislikeCount', 'c.childrenTotal', 'c.hotScore', 'c.isPinned', 'c.isDeleted',
+      'c.isSensitive', 'c.isOffensive', 'c.isHidden', 'c.isCollapsed', 'c.opStatus', 'c.createdAt', 'c.parentId', 'c.threadId',
+      'p.commentId as parentCommentId', 't.commentId as threadCommentId',
+      'u.id as authorId', 'u.userId as authorUserId', 'u.externalId as authorExternalId', 'u.displayName as authorDisplayName',
+      'u.avatarUrl as authorAvatarUrl', 'u.profileUrl as authorProfileUrl', 'u.country as authorCountry',
+      'u.emojiStatus as authorEmojiStatus', 'u.isPro as authorIsPro', 'u.isProPlus as authorIsProPlus',
+      'u.isVerified as authorIsVerified', 'u.preferences as authorPreferences', 'u.createdAt as authorCreatedAt',
+      'u.activeAt as authorActiveAt', 's.appId as sectionAppId', 's.url as sectionUrl',
+    ]);
+}
+
+type CommentQuery = ReturnType<typeof commentQuery>;
+
+function applyFilter(q: CommentQuery, f: ViewerFilter): CommentQuery {
+  let out = q;
+  if (!f.moderator) out = out.where('c.isHidden', '=', false);
+  if (!f.offensiveMode) {
+    out = f.viewerId === null ? out.where('c.isOffensive', '=', false) : out.where((eb) => eb.or([eb('c.isOffensive', '=', false), eb('c.userId', '=', f.viewerId as number)]));
+  }
+  if (f.blockedUserIds.length > 0) out = out.where('c.userId', 'not in', f.blockedUserIds);
+  if (f.hideAnonymousOp) out = out.where('c.opStatus', '<>', 2);
+  return out;
+}
+
+export async function findComment(db: Executor, commentId: string): Promise<CommentRecord | undefined> {
+  return (await commentQuery(db).where('c.commentId', '=', commentId).executeTakeFirst()) as CommentRecord | undefined;
+}
+
+export async function findCommentById(db: Executor, id: number): Promise<CommentRecord | undefined> {
+  return (await commentQuery(db).where('c.id', '=', id).executeTakeFirst()) as CommentRecord | undefined;
+}
+
+/** Pinned top-level comments, oldest pin first: they head the first page of every sort. */
+export async function listPinned(db: Executor, sectionId: number, f: ViewerFilter): Promise<CommentRecord[]> {
+  const q = applyFilter(commentQuery(db).where('c.sectionId', '=', sectionId).where('c.isPinned', '=', true).where('c.level', '=', 1), f);
+  return (await q.orderBy('c.pinnedAt').orderBy('c.id').limit(20).execute()) as CommentRecord[];
+}
+
+/**
+ * One page of top-level comments after (`forward`) or before a keyset cursor, in the sort's order. Keysets are
+ * (created_at, id) for new/old and (hot_score, id) for hot: a comment added meanwhile lands before the first page,
+ * so paging on never repeats or skips one.
+ */
+export async function listTopLevel(
+  db: Executor,
+  sectionId: number,
+  sort: SortType,
+  cursor: Cursor | null,
+  forward: boolean,
+  limit: number,
+  f: ViewerFilter,
+): Promise<CommentRecord[]> {
+  let q = applyFilter(commentQuery(db).where('c.sectionId', '=', sectionId).where('c.level', '=', 1).where('c.isPinned', '=', false), f);
+  const descending = sort !== 'old';
+  // Sort order descending + forward => smaller keys; reversing either flips the comparison and the order.
+  const smaller = descending === forward;
+  const op = smaller ? '<' : '>';
+  const dir = smaller ? 'desc' : 'asc';
+  if (sort === 'hot') {
+    if (cursor) q = q.where((eb) => eb(eb.refTuple('c.hotScore', 'c.id'), op, eb.tuple(cursor.s ?? 0, cursor.id)));
+    q = q.orderBy('c.hotScore', dir).orderBy('c.id', dir);
+  } else {
+    if (cursor) q = q.where((eb) => eb(eb.refTuple('c.createdAt', 'c.id'), op, eb.tuple(new Date(cursor.t), cursor.id)));
+    q = q.orderBy('c.createdAt', dir).orderBy('c.id', dir);
+  }
+  const rows = (await q.limit(limit).execute()) as CommentRecord[];
+  return forward ? rows : rows.reverse();
+}
+
+/** Replies of a thread, oldest first, after (`forward`) or before a (created_at, id) cursor; `inclusive` keeps the anchor. */
+export async function listReplies(
+  db: Executor,
+  threadId: number,
+  cursor: Cursor | null,
+  forward: boolean,
+  limit: number,
+  f: ViewerFilter,
+  inclusive = false,
+): Promise<CommentRecord[]> {
+  let q = applyFilter(commentQuery(db).where('c.threadId', '=', threadId).where('c.level', '=', 2), f);
+  const op = forward ? (inclusive ? '>=' : '>') : '<';
+  if (cursor) q = q.where((eb) => eb(eb.refTuple('c.createdAt', 'c.id'), op, eb.tuple(new Date(cursor.t), cursor.id)));
+  const dir = forward ? 'asc' : 'desc';
+  const rows = (await q.orderBy('c.createdAt', dir).orderBy('c.id', dir).limit(limit).execute()) as CommentRecord[];
+  return forward ? rows : rows.reverse();
+}
+
+export type NewComment = {
+  commentId: string;
+  sectionId: number;
+  userId: number;
+  delegateUserId: number | null;
+  parentId: number | null;
+  threadId: number | null;
+  level: 1 | 2;
+  type: 'text' | 'userMedia';
+  text: string;
+  media: unknown[];
+  attachments: unknown[];
+  mentionMapping: Record<string, string>;
+  opStatus: number;
+  createdAt: Date;
+  hotScore: number;
+};
+
+export async function insertComment(db: Executor, c: NewComment): Promise<number> {
+  const row = await db
+    .insertInto('comments')
+    .values({
+      ...c,
+      media: JSON.stringify(c.media),
+      attachments: JSON.stringify(c.attachments),
+      mentionMapping: JSON.stringify(c.mentionMapping),
+      updatedAt: c.createdAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A thread's reply count moved: recount-free delta, never below 0, and the hot score follows. */
+export async function addToChildren(db: Executor, threadId: number, delta: number): Promise<number> {
+  const children = sql`greatest(children_total + ${delta}, 0)`;
+  const row = await db
+    .updateTable('comments')
+    .set({ childrenTotal: sql<number>`${children}`, hotScore: commentHotScoreSql(sql`like_count`, sql`dislike_count`, children) })
+    .where('id', '=', threadId)
+    .returning('childrenTotal')
+    .executeTakeFirst();
+  return row?.childrenTotal ?? 0;
+}
+
+export async function hasReplies(db: Executor, c: { id: number; level: number; threadId: number | null; childrenTotal: number }): Promise<boolean> {
+  if (c.level === 1) return c.childrenTotal > 0;
+  const row = await db
+    .selectFrom('comments')
+    .select('id')
+    .where('threadId', '=', c.threadId)
+    .where('parentId', '=', c.id)
+    .where('level', '=', 2)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function markDeleted(db: Executor, id: number): Promise<void> {
+  await db
+    .updateTable('comments')
+    .set({ isDeleted: true, text: '', mediaText: '', media: '[]', attachments: '[]', mentionMapping: '{}', isPinned: false, updatedAt: new Date() })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteCommentRow(db: Executor, id: number): Promise<void> {
+  await db.deleteFrom('comments').where('id', '=', id).execute();
+}
+
+export async function setCommentFlags(
+  db: Executor,
+  id: number,
+  flags: { isHidden?: boolean; isSensitive?: boolean; isPinned?: boolean },
+): Promise<void> {
+  const set: Record<string, unknown> = { ...flags, updatedAt: new Date() };
+  if (flags.isPinned !== undefined) set.pinnedAt = flags.isPinned ? new Date() : null;
+  await db.updateTable('comments').set(set).where('id', '=', id).execute();
+}
+
+export async function pinnedCommentIds(db: Executor, sectionId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('comments')
+    .select('commentId')
+    .where('sectionId', '=', sectionId)
+    .where('isPinned', '=', true)
+    .orderBy('pinnedAt')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.commentId);
+}
+
+// --- likes, reports, quota, media -------------------------------------------------------------------------
+
+/** Sets (1, -1) or clears (0) the user's vote, then recounts from the votes themselves: idempotent, never below 0. */
+export async function setLike(db: Executor, commentId: number, userId: number, value: 1 | -1 | 0): Promise<{ likeCount: number; dislikeCount: number }> {
+  if (value === 0) {
+    await db.deleteFrom('commentLikes').where('commentId', '=', commentId).where('userId', '=', userId).execute();
+  } else {
+    await db
+      .insertInto('commentLikes')
+      .values({ commentId, userId, value })
+      .onConflict((oc) => oc.columns(['commentId', 'userId']).doUpdateSet({ value }))
+      .execute();
+  }
+  const likes = sql`(select count(*) from comment_likes where comment_id = ${commentId} and value = 1)`;
+  const dislikes = sql`(select count(*) from comment_likes where comment_id = ${commentId} and value = -1)`;
+  const res = await sql<{ likeCount: number; dislikeCount: number }>`
+    update comments set like_count = n.l, dislike_count = n.d, hot_score = ${commentHotScoreSql(sql`n.l`, sql`n.d`, sql`children_total`)}
+    from (select ${likes}::int as l, ${dislikes}::int as d) n
+    where id = ${commentId}
+    returning like_count, dislike_count`.execute(db);
+  return res.rows[0] ?? { likeCount: 0, dislikeCount: 0 };
+}
+
+export async function upsertReport(db: Executor, commentId: number, reporterId: number, data: Record<string, unknown>): Promise<void> {
+  await db
+    .insertInto('commentReports')
+    .values({ commentId, reporterId, data: JSON.stringify(data) })
+    .onConflict((oc) => oc.columns(['commentId', 'reporterId']).doUpdateSet({ data: JSON.stringify(data), createdAt: new Date(), resolvedAt: null }))
+    .execute();
+}
+
+export const QUOTA_WINDOW_SECONDS = 3600;
+
+/**
+ * Takes one comment from the user's quota: a window of QUOTA_WINDOW_SECONDS starts with the first comment after the
+ * previous window ended, and allows `limit` comments. Returns null (and changes nothing) when the window is used up.
+ */
+export async function consumeQuota(db: Executor, userId: number, limit: number, now: Date): Promise<{ used: number; windowStartedAt: Date } | null> {
+  const res = await sql<{ used: number; windowStartedAt: Date }>`
+    insert into comment_quotas (user_id, window_started_at, used) values (${userId}, ${now}, 1)
+    on conflict (user_id) do update set
+      window_started_at = case when comment_quotas.window_started_at <= ${now}::timestamptz - interval '${sql.raw(String(QUOTA_WINDOW_SECONDS))} seconds'
+        then excluded.window_started_at else comment_quotas.window_started_at end,
+      used = case when comment_quotas.window_started_at <= ${now}::timestamptz - interval '${sql.raw(String(QUOTA_WINDOW_SECONDS))} seconds'
+        then 1 else comment_quotas.used + 1 end
+    where comment_quotas.window_started_at <= ${now}::timestamptz - interval '${sql.raw(String(QUOTA_WINDOW_SECONDS))} seconds'
+      or comment_quotas.used < ${limit}
+    returning used, window_started_at`.execute(db);
+  return res.rows[0] ?? null;
+}
+
+export const readQuota = (db: Executor, userId: number) =>
+  db.selectFrom('commentQuotas').select(['used', 'windowStartedAt']).where('userId', '=', userId).executeTakeFirst();
+
+export async function insertMedia(db: Executor, m: { token: string; appId: string; userId: number; kind: 'userMedia' | 'link'; item: unknown }): Promise<void> {
+  await db.insertInto('commentMedia').values({ ...m, item: JSON.stringify(m.item) }).execute();
+}
+
+export const findMedia = (db: Executor, appId: string, userId: number, tokens: string[]) =>
+  tokens.length === 0
+    ? Promise.resolve([])
+    : db.selectFrom('commentMedia').selectAll().where('appId', '=', appId).where('userId', '=', userId).where('token', 'in', tokens).execute();
+
+// --- the comment-user state -------------------------------------------------------------------------------
+
+export async function commentedUrls(db: Executor, userId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('comments')
+    .innerJoin('commentSections as s', 's.id', 'comments.sectionId')
+    .select('s.url')
+    .select((eb) => eb.fn.max('comments.createdAt').as('last'))
+    .where('comments.userId', '=', userId)
+    .groupBy('s.url')
+    .orderBy('last', 'desc')
+    .limit(100)
+    .execute();
+  return rows.map((r) => r.url);
+}
+
+export async function reportedUrls(db: Executor, userId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('commentReports as r')
+    .innerJoin('comments as c', 'c.id', 'r.commentId')
+    .innerJoin('commentSections as s', 's.id', 'c.sectionId')
+    .select('s.url')
+    .where('r.reporterId', '=', userId)
+    .groupBy('s.url')
+    .limit(100)
+    .execute();
+  return rows.map((r) => r.url);
+}
+
+/** The user's votes, for one section when given, else the latest 500. */
+export async function likeMapping(db: Executor, userId: number, sectionId: number | null): Promise<Record<string, 1 | -1>> {
+  let q = db
+    .selectFrom('commentLikes as l')
+    .innerJoin('comments as c', 'c.id', 'l.commentId')
+    .select(['c.commentId', 'l.value'])
+    .where('l.userId', '=', userId);
+  if (sectionId !== null) q = q.where('c.sectionId', '=', sectionId);
+  const rows = await q.orderBy('l.createdAt', 'desc').limit(500).execute();
+  const out: Record<string, 1 | -1> = {};
+  for (const r of rows) out[r.commentId] = r.value === 1 ? 1 : -1;
+  return out;
+}

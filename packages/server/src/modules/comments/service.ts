@@ -1,0 +1,684 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type {
+  AddCommentResult, Attachment, Comment, CommentAppInfo, CommentPage, CommentUserState, LikeValue, LinkPreview, Quota,
+} from '../../../../comments-client/src/types.js';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/index.js';
+import { HttpError, badRequest, forbidden, notFound, unauthorized } from '../../lib/envelope.js';
+import { verifyAuthToken, verifyOpToken } from './auth.js';
+import { decodeCursor, encodeCursor, type CursorToken } from './cursor.js';
+import { commentHotScore } from './hot-rank.js';
+import { barePreview, detectLinks } from './links.js';
+import { notifyForComment } from './notify.js';
+import { presentComment, presentUserInfo, type PresentContext } from './present.js';
+import * as repo from './repository.js';
+import type { AppRow, CommentRecord, SectionRow, SortType, UserRow, ViewerFilter } from './repository.js';
+
+/** The main site's own app (DESIGN.md). */
+export const MAIN_APP_ID = 'guffaw';
+/** comments.md §9. */
+export const DEFAULT_PAGE_COUNT = 10;
+export const MAX_PAGE_COUNT = 50;
+/** Pinned comments per section: the top of a thread is not a second list. */
+export const MAX_PINNED = 3;
+export const MAX_ATTACHMENTS = 4;
+export const MAX_MENTIONS = 10;
+
+/** An error of the comment service that carries a payload (e.g. the quota when it is used up). */
+export class CommentServiceError extends HttpError {
+  constructor(
+    statusCode: number,
+    code: string,
+    message: string,
+    readonly payload: Record<string, unknown>,
+  ) {
+    super(statusCode, code, message);
+  }
+}
+
+export type Viewer = { user: UserRow; moderator: boolean; claims: { sub: string; exp: number } };
+
+export type ListInput = {
+  url: string;
+  type: SortType;
+  count: number;
+  commentId?: string | undefined;
+  level?: 1 | 2 | undefined;
+  next?: string | undefined;
+  prev?: string | undefined;
+  refresh?: string | undefined;
+};
+
+export type AddInput = {
+  url: string;
+  text: string;
+  attachments: { type: 'userMedia' | 'link'; token: string }[];
+  parent?: string | undefined;
+  opToken?: string | undefined;
+  delegateUserId?: string | undefined;
+};
+
+const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+const newId = (bytes = 9) => randomBytes(bytes).toString('base64url');
+
+/** Bounded map: the oldest entry goes first. */
+class BoundedCache<V> {
+  private readonly map = new Map<string, V>();
+  constructor(private readonly max: number) {}
+  get(key: string): V | undefined {
+    return this.map.get(key);
+  }
+  set(key: string, value: V): void {
+    if (this.map.size >= this.max && !this.map.has(key)) {
+      const oldest = this.map.keys().next().value;
+      if (oldest !== undefined) this.map.delete(oldest);
+    }
+    this.map.set(key, value);
+  }
+  delete(key: string): void {
+    this.map.delete(key);
+  }
+  clear(): void {
+    this.map.clear();
+  }
+}
+
+/** How long a verified token's user, an app row or a visitor page is reused by this instance (see README.md). */
+const AUTH_CACHE_MS = 10_000;
+const APP_CACHE_MS = 30_000;
+const VISITOR_CACHE_MS = 2_000;
+export const VISITOR_MAX_AGE_SECONDS = 5;
+
+export type VisitorPage = { body: string; etag: string };
+
+export function createCommentService(db: Database, config: Config, options: { mainAppId?: string } = {}) {
+  const mainAppId = options.mainAppId ?? MAIN_APP_ID;
+  const ownOrigins = new Set([new URL(config.publicUrl).origin, new URL(config.commentsPublicUrl).origin]);
+  const listUrl = `${config.commentsPublicUrl}/comments/v2/comment-list.json`;
+  const productPrefix = `${config.publicUrl}/gag/`;
+
+  const apps = new BoundedCache<{ row: AppRow | null; at: number }>(1000);
+  const viewers = new BoundedCache<{ viewer: Viewer; until: number }>(20_000);
+  const visitorPages = new BoundedCache<VisitorPage & { version: number; at: number }>(5000);
+  const sectionVersions = new Map<string, number>();
+  let allOrigins: { set: Set<string>; at: number } | null = null;
+
+  const sectionKey = (appId: string, url: string) => `${appId}\n${url}`;
+  /** Any change to a section makes this instance's cached visitor pages of it stale at once. */
+  const touch = (appId: string, url: string) => sectionVersions.set(sectionKey(appId, url), (sectionVersions.get(sectionKey(appId, url)) ?? 0) + 1);
+
+  /** The product post of a main-app url `${PUBLIC_URL}/gag/{postId}`, else null. */
+  function productPostId(appId: string, url: string): string | null {
+    if (appId !== mainAppId || !url.startsWith(productPrefix)) return null;
+    const id = url.slice(productPrefix.length).split(/[/?#]/)[0] ?? '';
+    return /^[A-Za-z0-9_-]{1,64}$/.test(id) ? id : null;
+  }
+
+  // --- apps, origins, viewers -----------------------------------------------------------------------------
+
+  async function getApp(appId: string): Promise<AppRow> {
+    const cached = apps.get(appId);
+    let row = cached && Date.now() - cached.at < APP_CACHE_MS ? cached.row : undefined;
+    if (row === undefined) {
+      row = (await repo.findApp(db, appId)) ?? null;
+      apps.set(appId, { row, at: Date.now() });
+    }
+    if (!row) throw notFound('APP_NOT_FOUND', 'This comment app does not exist.');
+    return row;
+  }
+
+  const originsOf = (app: AppRow) => (Array.isArray(app.allowedOrigins) ? (app.allowedOrigins as unknown[]).filter((o): o is string => typeof o === 'string') : []);
+
+  function isAllowedOrigin(app: AppRow, origin: string): boolean {
+    return ownOrigins.has(origin) || originsOf(app).includes(origin);
+  }
+
+  /** Mutating calls from a page whose origin the app does not list are refused (a request without Origin is not a browser's cross-site one). */
+  function assertOrigin(app: AppRow, origin: string | undefined): void {
+    if (origin !== undefined && !isAllowedOrigin(app, origin)) {
+      throw forbidden('ORIGIN_NOT_ALLOWED', 'This site is not allowed to use these comments.');
+    }
+  }
+
+  /** Preflight: an origin any app (or this server) allows. */
+  async function isKnownOrigin(origin: string): Promise<boolean> {
+    if (ownOrigins.has(origin)) return true;
+    if (!allOrigins || Date.now() - allOrigins.at > APP_CACHE_MS) {
+      const rows = await repo.listApps(db);
+      allOrigins = { set: new Set(rows.flatMap(originsOf)), at: Date.now() };
+    }
+    return allOrigins.set.has(origin);
+  }
+
+  /**
+   * The comment user behind `auth`, upserted from the token's claims. A verified token's user is reused for up to
+   * AUTH_CACHE_MS (never past the token's expiry), so a burst of calls costs one upsert, not one each.
+   */
+  async function authenticate(app: AppRow, token: string | undefined, required: boolean): Promise<Viewer | null> {
+    if (!token) {
+      if (required) throw unauthorized('AUTH_REQUIRED', 'You must be logged in');
+      return null;
+    }
+    const key = `${app.id}\n${token}`;
+    const now = Date.now();
+    const cached = viewers.get(key);
+    if (cached && cached.until > now) return cached.viewer;
+    const claims = await verifyAuthToken(token, app.id, app.secret);
+    const user = await repo.upsertUser(db, {
+      appId: app.id,
+      externalId: claims.sub,
+      userId: newId(),
+      displayName: claims.name,
+      avatarUrl: claims.avatar,
+      profileUrl: claims.profileUrl,
+    });
+    const viewer: Viewer = { user, moderator: await repo.isModerator(db, app.id, claims.sub), claims: { sub: claims.sub, exp: claims.exp } };
+    viewers.set(key, { viewer, until: Math.min(now + AUTH_CACHE_MS, claims.exp * 1000) });
+    return viewer;
+  }
+
+  function requireActive(viewer: Viewer | null): Viewer {
+    if (!viewer) throw unauthorized('AUTH_REQUIRED', 'You must be logged in');
+    if (viewer.user.bannedAt) throw forbidden('USER_BANNED', 'You are banned from commenting here.');
+    return viewer;
+  }
+
+  function requireModerator(viewer: Viewer | null): Viewer {
+    const v = requireActive(viewer);
+    if (!v.moderator) throw forbidden('NOT_MODERATOR', 'Only moderators can do this.');
+    return v;
+  }
+
+  async function viewerFilter(app: AppRow, viewer: Viewer | null, url: string): Promise<ViewerFilter> {
+    if (!viewer) return repo.visitorFilter;
+    const f: ViewerFilter = { viewerId: viewer.user.id, moderator: viewer.moderator, offensiveMode: false, blockedUserIds: [], hideAnonymousOp: false };
+    if (app.id === mainAppId) {
+      const main = await repo.mainSiteViewer(db, viewer.user.externalId, productPostId(app.id, url), app.id);
+      f.offensiveMode = main.offensiveMode;
+      f.blockedUserIds = main.blocked;
+      f.hideAnonymousOp = main.postBlocked;
+    }
+    return f;
+  }
+
+  // --- sections and comments ------------------------------------------------------------------------------
+
+  async function ensureSection(app: AppRow, url: string): Promise<SectionRow> {
+    return repo.ensureSection(db, app.id, url, async () => {
+      const postId = productPostId(app.id, url);
+      return postId ? repo.postCreatorUserId(db, postId) : null;
+    });
+  }
+
+  /** A comment of this app (and of the section of `url` when given) that the viewer may see; else 404. */
+  async function visibleComment(app: AppRow, commentId: string, url: string | undefined, viewer: Viewer | null): Promise<CommentRecord> {
+    const c = await repo.findComment(db, commentId);
+    if (!c || c.sectionAppId !== app.id || (url !== undefined && c.sectionUrl !== url) || (c.isHidden && !viewer?.moderator)) {
+      throw notFound('COMMENT_NOT_FOUND', 'This comment does not exist or was removed.');
+    }
+    return c;
+  }
+
+  const contextFor = (app: AppRow, url: string): PresentContext => ({ app, url, listUrl });
+
+  // --- list -----------------------------------------------------------------------------------------------
+
+  async function list(app: AppRow, input: ListInput, viewer: Viewer | null): Promise<CommentPage> {
+    const section = await repo.findSection(db, app.id, input.url);
+    const ctx = contextFor(app, input.url);
+    const page: CommentPage = {
+      url: input.url,
+      status: section?.status ?? 'open',
+      lock: section?.locked ?? false,
+      total: section?.total ?? 0,
+      comments: [],
+      prev: null,
+      next: null,
+      refresh: null,
+      parent: null,
+      level: input.level === 2 ? 2 : 1,
+    };
+    const cursors = [input.next, input.prev, input.refresh].filter((c) => c !== undefined);
+    if (cursors.length > 1) throw badRequest('INVALID_CURSOR', 'Send one of next, prev or refresh.');
+    if (input.level === 2 && !input.commentId) throw badRequest('COMMENT_ID_REQUIRED', 'A thread view needs the commentId of its anchor.');
+    if (!section) {
+      if (input.commentId) throw notFound('COMMENT_NOT_FOUND', 'This comment does not exist or was removed.');
+      return page;
+    }
+    const filter = await viewerFilter(app, viewer, input.url);
+    if (input.commentId) return threadPage(app, section, input, filter, page, ctx);
+
+    const scope = String(section.id);
+    const count = input.count;
+    const key = (r: CommentRecord): CursorToken => ({ dir: 'f', sort: input.type, scope, t: r.createdAt.getTime(), id: r.id, ...(input.type === 'hot' ? { s: r.hotScore } : {}) });
+    let rows: CommentRecord[];
+    let pinned: CommentRecord[] = [];
+    if (input.next) {
+      const cur = decodeCursor(input.next, input.type, scope);
+      rows = await repo.listTopLevel(db, section.id, input.type, cur, true, count + 1, filter);
+      const more = rows.length > count;
+      rows = rows.slice(0, count);
+      page.next = more && rows.length ? encodeCursor(key(rows[rows.length - 1] as CommentRecord)) : null;
+      page.prev = rows.length ? encodeCursor({ ...key(rows[0] as CommentRecord), dir: 'b' }) : input.next;
+    } else if (input.prev || input.refresh) {
+      const cur = decodeCursor((input.prev ?? input.refresh) as string, input.type, scope);
+      rows = await repo.listTopLevel(db, section.id, input.type, cur, false, count + 1, filter);
+      const more = rows.length > count;
+      rows = rows.slice(rows.length - Math.min(rows.length, count));
+      page.prev = more && rows.length ? encodeCursor({ ...key(rows[0] as CommentRecord), dir: 'b' }) : null;
+      page.next = rows.length ? encodeCursor(key(rows[rows.length - 1] as CommentRecord)) : null;
+      // Polling for new comments goes on from the newest one seen.
+      page.refresh = encodeCursor({ ...(rows.length && !more ? key(rows[0] as CommentRecord) : cur), dir: 'b' });
+    } else {
+      pinned = await repo.listPinned(db, section.id, filter);
+      rows = await repo.listTopLevel(db, section.id, input.type, null, true, count + 1, filter);
+      const more = rows.length > count;
+      rows = rows.slice(0, count);
+      page.next = more && rows.length ? encodeCursor(key(rows[rows.length - 1] as CommentRecord)) : null;
+      // An empty list refreshes from the very start: a cursor before everything.
+      page.refresh = encodeCursor(
+        rows.length ? { ...key(rows[0] as CommentRecord), dir: 'b' } : { dir: 'b', sort: input.type, scope, t: input.type === 'old' ? 0 : 8.64e15, id: input.type === 'old' ? 0 : Number.MAX_SAFE_INTEGER, ...(input.type === 'hot' ? { s: 1e12 } : {}) },
+      );
+    }
+    page.comments = [...pinned, ...rows].map((r) => presentComment(r, ctx));
+    return page;
+  }
+
+  /** Thread view (level 2): replies of the anchor's thread, oldest first, around the anchor when it is a reply. */
+  async function threadPage(app: AppRow, section: SectionRow, input: ListInput, filter: ViewerFilter, page: CommentPage, ctx: PresentContext): Promise<CommentPage> {
+    const anchor = await repo.findComment(db, input.commentId as string);
+    if (!anchor || anchor.sectionId !== section.id || (anchor.isHidden && !filter.moderator)) {
+      throw notFound('COMMENT_NOT_FOUND', 'This comment does not exist or was removed.');
+    }
+    const thread = anchor.level === 1 ? anchor : await repo.findCommentById(db, anchor.threadId as number);
+    if (!thread) throw notFound('COMMENT_NOT_FOUND', 'This comment does not exist or was removed.');
+    const scope = `t${thread.id}`;
+    const count = input.count;
+    const key = (r: CommentRecord, dir: 'f' | 'b'): string => encodeCursor({ dir, sort: 'thread', scope, t: r.createdAt.getTime(), id: r.id });
+    let rows: CommentRecord[];
+    let hasBefore = false;
+    let hasAfter = false;
+    if (input.next || input.refresh) {
+      const cur = decodeCursor((input.next ?? input.refresh) as string, 'thread', scope);
+      rows = await repo.listReplies(db, thread.id, cur, true, count + 1, filter);
+      hasAfter = rows.length > count;
+      rows = rows.slice(0, count);
+      hasBefore = true;
+    } else if (input.prev) {
+      const cur = decodeCursor(input.prev, 'thread', scope);
+      rows = await repo.listReplies(db, thread.id, cur, false, count + 1, filter);
+      hasBefore = rows.length > count;
+      rows = rows.slice(rows.length - Math.min(rows.length, count));
+      hasAfter = true;
+    } else if (anchor.level === 1) {
+      rows = await repo.listReplies(db, thread.id, null, true, count + 1, filter);
+      hasAfter = rows.length > count;
+      rows = rows.slice(0, count);
+    } else {
+      const at = { t: anchor.createdAt.getTime(), id: anchor.id };
+      const half = Math.floor(count / 2);
+      const before = await repo.listReplies(db, thread.id, at, false, half + 1, filter);
+      hasBefore = before.length > half;
+      const kept = before.slice(before.length - Math.min(before.length, half));
+      const after = await repo.listReplies(db, thread.id, at, true, count - kept.length + 1, filter, true);
+      hasAfter = after.length > count - kept.length;
+      rows = [...kept, ...after.slice(0, count - kept.length)];
+    }
+    const first = rows[0];
+    const last = rows[rows.length - 1];
+    page.prev = hasBefore && first ? key(first, 'b') : null;
+    page.next = hasAfter && last ? key(last, 'f') : null;
+    // New replies arrive at the end: refresh goes on from the last one seen (or the start of an empty thread).
+    page.refresh = last ? key(last, 'f') : encodeCursor({ dir: 'f', sort: 'thread', scope, t: 0, id: 0 });
+    if (!hasAfter && input.next && !last) page.refresh = input.next;
+    page.parent = presentComment(thread, ctx);
+    page.comments = rows.map((r) => presentComment(r, ctx));
+    return page;
+  }
+
+  /**
+   * The visitor list: no viewer data, so one rendering serves every visitor. Cached per instance until the section
+   * changes here, and for at most VISITOR_CACHE_MS (other instances' changes); the ETag is the body's hash.
+   */
+  async function visitorPage(app: AppRow, input: ListInput): Promise<VisitorPage> {
+    const cacheKey = [app.id, input.url, input.type, input.count, input.commentId ?? '', input.level ?? '', input.next ?? '', input.prev ?? '', input.refresh ?? ''].join('\n');
+    const version = sectionVersions.get(sectionKey(app.id, input.url)) ?? 0;
+    const hit = visitorPages.get(cacheKey);
+    const now = Date.now();
+    if (hit && hit.version === version && now - hit.at < VISITOR_CACHE_MS) return hit;
+    const page = await list(app, input, null);
+    const body = JSON.stringify({ status: 'OK', payload: page });
+    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+    const entry = { body, etag, version, at: now };
+    visitorPages.set(cacheKey, entry);
+    return entry;
+  }
+
+  // --- add comment ----------------------------------------------------------------------------------------
+
+  function quotaOf(app: AppRow, row: { used: number; windowStartedAt: Date } | undefined | null, now: Date): Quota {
+    const windowEnd = row ? row.windowStartedAt.getTime() + repo.QUOTA_WINDOW_SECONDS * 1000 : 0;
+    if (!row || windowEnd <= now.getTime()) return { count: app.quotaPerHour, wait: 0, expiry: seconds(now) + repo.QUOTA_WINDOW_SECONDS };
+    const count = Math.max(app.quotaPerHour - row.used, 0);
+    return { count, wait: count === 0 ? Math.ceil((windowEnd - now.getTime()) / 1000) : 0, expiry: Math.floor(windowEnd / 1000) };
+  }
+
+  async function mentions(app: AppRow, text: string): Promise<{ mapping: Record<string, string>; externalIds: string[] }> {
+    const names = [...new Set([...text.matchAll(/(?:^|[^\w@/])@([A-Za-z0-9_][A-Za-z0-9_.-]{0,39})/g)].map((m) => (m[1] as string).replace(/[.-]+$/, '')))].slice(0, MAX_MENTIONS);
+    const mapping: Record<string, string> = {};
+    const externalIds: string[] = [];
+    if (names.length === 0) return { mapping, externalIds };
+    if (app.id === mainAppId) {
+      for (const u of await repo.mainUsersByUsername(db, names)) {
+        const name = names.find((n) => n.toLowerCase() === u.username.toLowerCase()) as string;
+        mapping[name] = `${config.publicUrl}/u/${encodeURIComponent(u.username)}`;
+        externalIds.push(u.userId);
+      }
+    } else {
+      for (const u of await repo.appUsersByName(db, app.id, names)) {
+        const name = names.find((n) => n.toLowerCase() === u.displayName.toLowerCase());
+        if (name && !(name in mapping) && u.profileUrl.includes('/u/')) mapping[name] = u.profileUrl;
+      }
+    }
+    return { mapping, externalIds };
+  }
+
+  async function addComment(app: AppRow, viewerIn: Viewer | null, input: AddInput): Promise<AddCommentResult> {
+    const viewer = requireActive(viewerIn);
+    const text = input.text.trim();
+    if ([...text].length > app.maxMessageLength) {
+      throw badRequest('TEXT_TOO_LONG', `A comment can be at most ${app.maxMessageLength} characters long.`);
+    }
+    if (input.attachments.length > MAX_ATTACHMENTS) throw badRequest('TOO_MANY_ATTACHMENTS', `A comment can carry at most ${MAX_ATTACHMENTS} attachments.`);
+    const tokens = [...new Set(input.attachments.map((a) => a.token))];
+    const stored = await repo.findMedia(db, app.id, viewer.user.id, tokens);
+    if (stored.length !== tokens.length || input.attachments.some((a) => stored.find((s) => s.token === a.token)?.kind !== a.type)) {
+      throw badRequest('ATTACHMENT_NOT_FOUND', 'An attachment was not found. Please upload it again.');
+    }
+    const media = stored.filter((s) => s.kind === 'userMedia').map((s) => s.item);
+    if (media.length > 1) throw badRequest('TOO_MANY_ATTACHMENTS', 'A comment can carry one image or video.');
+    const links: LinkPreview[] = stored.filter((s) => s.kind === 'link').map((s) => s.item as LinkPreview);
+    if (app.id !== mainAppId) {
+      for (const url of detectLinks(text)) {
+        if (links.length >= 3) break;
+        if (!links.some((l) => l.url === url)) links.push(barePreview(url));
+      }
+    }
+    if (text === '' && media.length === 0 && links.length === 0) throw badRequest('EMPTY_COMMENT', 'Write something or add an attachment.');
+
+    const section = await ensureSection(app, input.url);
+    if (section.locked && !viewer.moderator) throw forbidden('SECTION_LOCKED', 'Comments are locked on this post.');
+
+    let parent: CommentRecord | null = null;
+    if (input.parent) {
+      parent = await visibleComment(app, input.parent, input.url, viewer);
+      if (parent.isDeleted) throw badRequest('PARENT_DELETED', 'This comment was deleted and cannot be replied to.');
+    }
+
+    let opStatus = section.opExternalId !== null && section.opExternalId === viewer.user.externalId ? 1 : 0;
+    if (input.opToken) {
+      const sub = await verifyOpToken(input.opToken, app.id, app.secret, input.url);
+      if (sub !== viewer.user.externalId) throw forbidden('NOT_OP', 'The OP token belongs to another user.');
+      if (section.opExternalId !== null && section.opExternalId !== sub) throw forbidden('NOT_OP', 'Only the original poster can comment as OP.');
+      if (section.opExternalId === null) await repo.claimSectionOp(db, section.id, sub);
+      opStatus = 2;
+    }
+
+    let delegate: UserRow | null = null;
+    if (input.delegateUserId) {
+      // Posting on behalf of someone is a moderator's tool (e.g. moving a comment sent by mail); members cannot.
+      if (!viewer.moderator) throw forbidden('DELEGATE_NOT_ALLOWED', 'You cannot post on behalf of another user.');
+      delegate = (await repo.findUserByPublicId(db, app.id, input.delegateUserId)) ?? null;
+      if (!delegate) throw notFound('DELEGATE_NOT_FOUND', 'The user to post for does not exist.');
+      if (delegate.bannedAt) throw forbidden('USER_BANNED', 'That user is banned from commenting here.');
+    }
+
+    const mention = await mentions(app, text);
+    const now = new Date();
+    const commentId = newId();
+    const level = parent ? 2 : 1;
+    const threadDbId = parent ? (parent.level === 1 ? parent.id : parent.threadId) : null;
+    const { quota, total, id } = await db.transaction().execute(async (trx) => {
+      const used = await repo.consumeQuota(trx, viewer.user.id, app.quotaPerHour, now);
+      if (!used) {
+        const q = quotaOf(app, await repo.readQuota(trx, viewer.user.id), now);
+        const h = Math.floor(q.wait / 3600);
+        const m = Math.ceil((q.wait % 3600) / 60);
+        throw new CommentServiceError(429, 'QUOTA_EXCEEDED', `You have reached your comment limit. Try again in ${h ? `${h}h ` : ''}${m}m.`, { quota: q });
+      }
+      const id = await repo.insertComment(trx, {
+        commentId,
+        sectionId: section.id,
+        userId: viewer.user.id,
+        delegateUserId: delegate?.id ?? null,
+        parentId: parent?.id ?? null,
+        threadId: threadDbId,
+        level,
+        type: media.length > 0 ? 'userMedia' : 'text',
+        text,
+        media,
+        attachments: links.map((link) => ({ type: 'link', link })),
+        mentionMapping: mention.mapping,
+        opStatus,
+        createdAt: now,
+        hotScore: commentHotScore(0, 0, 0, now),
+      });
+      const total = await repo.addToSectionTotal(trx, section.id, 1);
+      if (threadDbId !== null) await repo.addToChildren(trx, threadDbId, 1);
+      return { quota: quotaOf(app, used, now), total, id };
+    });
+    touch(app.id, input.url);
+
+    const record = (await repo.findCommentById(db, id)) as CommentRecord;
+    const comment = presentComment(record, contextFor(app, input.url));
+    const author = delegate ?? viewer.user;
+    await notifyForComment(db, {
+      appId: app.id,
+      mainAppId,
+      sectionUrl: input.url,
+      postId: productPostId(app.id, input.url),
+      commentId,
+      threadId: comment.threadId,
+      text,
+      actorExternalId: opStatus === 2 ? null : author.externalId,
+      actorRealExternalId: viewer.user.externalId,
+      actorName: author.displayName,
+      parentAuthorExternalId: parent ? (parent.opStatus === 2 ? section.opExternalId : parent.authorExternalId) : null,
+      mentionedExternalIds: mention.externalIds,
+    }).catch(() => 0);
+    return { comment, postId: input.url, quota, total, wpTraceId: newId(6) };
+  }
+
+  // --- votes, deletes, reports ----------------------------------------------------------------------------
+
+  async function like(app: AppRow, viewerIn: Viewer | null, commentId: string, value: LikeValue, url: string | undefined) {
+    const viewer = requireActive(viewerIn);
+    const c = await visibleComment(app, commentId, url, viewer);
+    if (c.isDeleted) throw badRequest('COMMENT_DELETED', 'This comment was deleted.');
+    const counts = await repo.setLike(db, c.id, viewer.user.id, value);
+    touch(app.id, c.sectionUrl);
+    return { commentId, value, ...counts };
+  }
+
+  /** comments.md §4: a comment with replies is kept, marked deleted; one without is removed. Author or moderator. */
+  async function deleteComment(app: AppRow, viewerIn: Viewer | null, commentId: string, url: string | undefined) {
+    const viewer = requireActive(viewerIn);
+    const c = await visibleComment(app, commentId, url, viewer);
+    const isAuthor = c.userId === viewer.user.id || c.authorId === viewer.user.id;
+    if (!isAuthor && !viewer.moderator) throw forbidden('NOT_AUTHOR', 'You can delete only your own comments.');
+    if (c.isDeleted) return { commentId, deleted: true };
+    await db.transaction().execute(async (trx) => {
+      if (await repo.hasReplies(trx, c)) await repo.markDeleted(trx, c.id);
+      else {
+        await repo.deleteCommentRow(trx, c.id);
+        if (c.level === 2 && c.threadId !== null) {
+          const left = await repo.addToChildren(trx, c.threadId, -1);
+          const thread = await repo.findCommentById(trx, c.threadId);
+          // A deleted top-level comment was kept only for its replies.
+          if (left === 0 && thread?.isDeleted) await repo.deleteCommentRow(trx, thread.id);
+        }
+      }
+      await repo.addToSectionTotal(trx, c.sectionId, -1);
+    });
+    touch(app.id, c.sectionUrl);
+    return { commentId, deleted: true };
+  }
+
+  async function report(app: AppRow, viewerIn: Viewer | null, commentId: string, url: string | undefined, data: { reason: number; text: string }) {
+    const viewer = requireActive(viewerIn);
+    const c = await visibleComment(app, commentId, url, viewer);
+    await repo.upsertReport(db, c.id, viewer.user.id, data);
+    return { commentId, reported: true };
+  }
+
+  // --- user and app ---------------------------------------------------------------------------------------
+
+  async function userState(app: AppRow, viewerIn: Viewer | null, url: string | undefined): Promise<CommentUserState> {
+    if (!viewerIn) throw unauthorized('AUTH_REQUIRED', 'You must be logged in');
+    const viewer = viewerIn;
+    const section = url ? await repo.findSection(db, app.id, url) : undefined;
+    const now = new Date();
+    const [commented, reported, likes, quotaRow, fresh] = await Promise.all([
+      repo.commentedUrls(db, viewer.user.id),
+      repo.reportedUrls(db, viewer.user.id),
+      url && !section ? Promise.resolve({}) : repo.likeMapping(db, viewer.user.id, section?.id ?? null),
+      repo.readQuota(db, viewer.user.id),
+      repo.findUserById(db, viewer.user.id),
+    ]);
+    return {
+      info: presentUserInfo(fresh ?? viewer.user, viewer.moderator),
+      commentedPostUrls: commented,
+      reportedPostUrls: reported,
+      likeMapping: likes,
+      quota: quotaOf(app, quotaRow, now),
+    };
+  }
+
+  const appInfo = (app: AppRow, viewer: Viewer | null): CommentAppInfo => ({
+    appId: app.id,
+    name: app.name,
+    auth: viewer !== null,
+    cdnHost: app.cdnHost,
+    host: app.host || config.commentsPublicUrl,
+    maxMessageLength: app.maxMessageLength,
+    anonymousAvatarUrl: app.anonymousAvatarUrl,
+  });
+
+  // --- OP and moderators ----------------------------------------------------------------------------------
+
+  async function setPinned(app: AppRow, c: CommentRecord, pinned: boolean): Promise<string[]> {
+    if (c.level !== 1) throw badRequest('PIN_LEVEL', 'Only top-level comments can be pinned.');
+    if (pinned && c.isDeleted) throw badRequest('COMMENT_DELETED', 'This comment was deleted.');
+    const current = await repo.pinnedCommentIds(db, c.sectionId);
+    if (pinned && !c.isPinned && current.length >= MAX_PINNED) throw badRequest('PIN_LIMIT', `At most ${MAX_PINNED} comments can be pinned.`);
+    if (c.isPinned !== pinned) await repo.setCommentFlags(db, c.id, { isPinned: pinned });
+    touch(app.id, c.sectionUrl);
+    return repo.pinnedCommentIds(db, c.sectionId);
+  }
+
+  async function requireOp(app: AppRow, viewerIn: Viewer | null, url: string): Promise<Viewer> {
+    const viewer = requireActive(viewerIn);
+    const section = await repo.findSection(db, app.id, url);
+    if (!section || section.opExternalId === null || section.opExternalId !== viewer.user.externalId) {
+      throw forbidden('NOT_OP', 'Only the original poster can do this.');
+    }
+    return viewer;
+  }
+
+  async function opPin(app: AppRow, viewerIn: Viewer | null, commentId: string, url: string, pinned: boolean) {
+    const viewer = await requireOp(app, viewerIn, url);
+    return { pinned: await setPinned(app, await visibleComment(app, commentId, url, viewer), pinned) };
+  }
+
+  async function opHide(app: AppRow, viewerIn: Viewer | null, commentId: string, url: string) {
+    const viewer = await requireOp(app, viewerIn, url);
+    const c = await visibleComment(app, commentId, url, viewer);
+    await repo.setCommentFlags(db, c.id, { isHidden: true });
+    touch(app.id, url);
+    return { commentId, hidden: true };
+  }
+
+  async function adminFlag(app: AppRow, viewerIn: Viewer | null, commentId: string, url: string, flags: { isHidden?: boolean; isSensitive?: boolean }) {
+    const viewer = requireModerator(viewerIn);
+    const c = await visibleComment(app, commentId, url, viewer);
+    await repo.setCommentFlags(db, c.id, flags);
+    touch(app.id, url);
+    return { commentId, hidden: flags.isHidden ?? c.isHidden, sensitive: flags.isSensitive ?? c.isSensitive, pinned: c.isPinned, banned: false };
+  }
+
+  async function adminPin(app: AppRow, viewerIn: Viewer | null, commentId: string, url: string, pinned: boolean) {
+    const viewer = requireModerator(viewerIn);
+    return { pinned: await setPinned(app, await visibleComment(app, commentId, url, viewer), pinned) };
+  }
+
+  async function adminBan(app: AppRow, viewerIn: Viewer | null, userId: string, banned: boolean) {
+    const viewer = requireModerator(viewerIn);
+    const target = await repo.findUserByPublicId(db, app.id, userId);
+    if (!target) throw notFound('USER_NOT_FOUND', 'This user does not exist.');
+    if (target.id === viewer.user.id) throw badRequest('CANNOT_BAN_SELF', 'You cannot ban yourself.');
+    if (banned && (await repo.isModerator(db, app.id, target.externalId))) throw forbidden('CANNOT_BAN_MODERATOR', 'Moderators cannot be banned.');
+    await repo.setBanned(db, target.id, banned ? new Date() : null);
+    // Cached viewers carry the ban state: drop them so it applies at once on this instance.
+    viewers.clear();
+    return { userId, banned };
+  }
+
+  async function adminUpdate(app: AppRow, viewerIn: Viewer | null, url: string, update: { locked?: boolean; status?: string }) {
+    requireModerator(viewerIn);
+    if (update.locked === undefined && update.status === undefined) throw badRequest('NOTHING_TO_UPDATE', 'Send lock or status.');
+    const section = await ensureSection(app, url);
+    await repo.updateSection(db, section.id, update);
+    touch(app.id, url);
+    const after = (await repo.findSection(db, app.id, url)) as SectionRow;
+    return { url, lock: after.locked, status: after.status };
+  }
+
+  async function storeAttachment(app: AppRow, viewer: Viewer, attachment: { kind: 'userMedia'; item: unknown; token: string } | { kind: 'link'; item: LinkPreview; token: string }): Promise<Attachment> {
+    await repo.insertMedia(db, { token: attachment.token, appId: app.id, userId: viewer.user.id, kind: attachment.kind, item: attachment.item });
+    return attachment.kind === 'link'
+      ? { type: 'link', token: attachment.token, link: attachment.item }
+      : { type: 'userMedia', token: attachment.token, media: attachment.item as Comment['media'][number] };
+  }
+
+  return {
+    mainAppId,
+    getApp,
+    isAllowedOrigin,
+    isKnownOrigin,
+    assertOrigin,
+    authenticate,
+    requireActive,
+    list,
+    visitorPage,
+    addComment,
+    like,
+    deleteComment,
+    report,
+    userState,
+    appInfo,
+    opPin,
+    opHide,
+    adminFlag,
+    adminPin,
+    adminBan,
+    adminUpdate,
+    storeAttachment,
+    newToken: () => newId(12),
+    mediaBaseUrl: () => config.commentsPublicUrl,
+    /** Forget cached apps and viewers (after the CLI or a test changes them). */
+    forget(): void {
+      apps.clear();
+      viewers.clear();
+      visitorPages.clear();
+      allOrigins = null;
+    },
+  };
+}
+
+export type CommentService = ReturnType<typeof createCommentService>;
+
+/** For other modules (thread follows): is `commentId` a top-level comment of the main app? */
+export async function isMainAppThread(db: Database, commentId: string, mainAppId = MAIN_APP_ID): Promise<boolean> {
+  const c = await repo.findComment(db, commentId);
+  return c !== undefined && c.level === 1 && c.sectionAppId === mainAppId;
+}

@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import { testConfig, type Config } from '../../config.js';
+import type { Database } from '../../db/index.js';
+import { createTestDatabase, type DatabaseKind } from '../../../test/harness.js';
+import { threadsRoutes } from '../threads/routes.js';
+import { commentsRoutes, type CommentsRoutesOptions } from './routes.js';
+import { signAuthToken } from './auth.js';
+import { addModerator, insertApp } from './repository.js';
+
+/** Helpers shared by the comment service's tests: apps, main-site users, tokens and form calls. */
+
+export type CommentsTestApp = { app: FastifyInstance; db: Database; config: Config; close(): Promise<void> };
+
+/**
+ * The comment service and the thread-follow routes as app.ts mounts them (same Ajv options, same prefixes), without
+ * the other modules, so these tests exercise exactly this module.
+ */
+export async function createCommentsTestApp(kind: DatabaseKind, options: CommentsRoutesOptions = {}): Promise<CommentsTestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'guffaw-comments-test-'));
+  const testDb = await createTestDatabase(kind);
+  const config = testConfig({ dataDir });
+  const app = Fastify({ logger: false, trustProxy: true, bodyLimit: 1024 * 1024, ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, allErrors: false } } });
+  app.decorate('config', config);
+  app.decorate('db', testDb.db);
+  await app.register(cookie, { secret: config.sessionSecret });
+  await app.register(formbody);
+  await app.register(threadsRoutes);
+  await app.register(commentsRoutes, { prefix: '/comments', ...options });
+  await app.ready();
+  return {
+    app,
+    db: testDb.db,
+    config,
+    async close() {
+      await app.close();
+      await testDb.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function createApp(db: Database, id: string, opts: { origins?: string[]; quotaPerHour?: number; maxMessageLength?: number } = {}) {
+  const secret = randomBytes(24).toString('base64url');
+  await insertApp(db, { id, name: `App ${id}`, secret, allowedOrigins: opts.origins ?? [] });
+  const set: Record<string, unknown> = { anonymousAvatarUrl: 'https://cdn.example/anon.png' };
+  if (opts.quotaPerHour !== undefined) set.quotaPerHour = opts.quotaPerHour;
+  if (opts.maxMessageLength !== undefined) set.maxMessageLength = opts.maxMessageLength;
+  await db.updateTable('commentApps').set(set).where('id', '=', id).execute();
+  return { id, secret };
+}
+
+export async function createMainUser(db: Database, username: string): Promise<{ id: number; userId: string }> {
+  const userId = `u${randomBytes(6).toString('hex')}`;
+  const row = await db
+    .insertInto('users')
+    .values({ userId, hashId: randomBytes(8).toString('hex'), username, fullName: username })
+    .returning(['id', 'userId'])
+    .executeTakeFirstOrThrow();
+  return row;
+}
+
+export async function createPost(db: Database, creatorId: number | null): Promise<string> {
+  const id = `p${randomBytes(4).toString('hex')}`;
+  await db.insertInto('posts').values({ id, title: 'A post', type: 'Photo', creatorId }).execute();
+  return id;
+}
+
+export const tokenFor = (app: { id: string; secret: string }, sub: string, name = sub, extra: { avatar?: string; profileUrl?: string } = {}) =>
+  signAuthToken(app.secret, app.id, { sub, name, ...extra });
+
+export const makeModerator = (db: Database, appId: string, externalId: string) => addModerator(db, appId, externalId);
+
+export type Call = { status: number; body: { status: string; code?: string; error?: string; payload: Record<string, unknown> }; headers: Record<string, unknown> };
+
+/** POSTs a form to /comments/v2/{path}. */
+export async function post(app: FastifyInstance, path: string, fields: Record<string, string | number | boolean | undefined>, headers: Record<string, string> = {}): Promise<Call> {
+  const form = new URLSearchParams();
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined) form.set(k, String(v));
+  const res = await app.inject({
+    method: 'POST',
+    url: `/comments/v2/${path}`,
+    payload: form.toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+  });
+  return { status: res.statusCode, body: res.body ? res.json() : { status: '', payload: {} }, headers: res.headers };
+}
+
+export async function get(app: FastifyInstance, path: string, query: Record<string, string | number | undefined>, headers: Record<string, string> = {}): Promise<Call> {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined) q.set(k, String(v));
+  const res = await app.inject({ method: 'GET', url: `/comments/v2/${path}?${q.toString()}`, headers });
+  return { status: res.statusCode, body: res.body ? res.json() : { status: '', payload: {} }, headers: res.headers };
+}
