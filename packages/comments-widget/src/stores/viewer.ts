@@ -11,7 +11,9 @@ export function useViewer(): ViewerRole {
   const userId = useCommentUser(selectUserId);
   const moderator = useCommentUser(selectIsModerator);
   const blocklistIds = useSettings((s) => s.blocklistIds);
-  const loggedIn = userId !== null && client.isLoggedIn();
+  // The token decides at once; the comment-user info (id, moderator flag) follows when user.json answers.
+  const status = useCommentUser((s) => s.status);
+  const loggedIn = client.isLoggedIn() && status !== 'error';
   return useMemo(() => ({
     userId,
     moderator,

@@ -72,10 +72,11 @@ export function CommentSection({ theme = 'system' }: { theme?: Theme | undefined
 }
 
 /** Loads the viewer and the first list once mounted, and again when the viewer changes. */
-function useStartup(auth: string | null) {
+function useStartup(auth: string | null | undefined) {
   const { client, user, section } = useWidget();
   useEffect(() => {
-    client.setAuth(auth);
+    // A host that hands in its own client and no auth keeps the client's login as it is.
+    if (auth !== undefined) client.setAuth(auth);
     void user.getState().load();
     const { sort, view } = section.getState();
     const first = view.mode === 'thread' ? section.getState().openThread(view.commentId) : section.getState().loadFirst(`list:${sort}`, true);
@@ -83,7 +84,7 @@ function useStartup(auth: string | null) {
   }, [client, user, section, auth]);
 }
 
-function Startup({ auth }: { auth: string | null }) {
+function Startup({ auth }: { auth: string | null | undefined }) {
   useStartup(auth);
   return null;
 }
@@ -92,7 +93,7 @@ function Startup({ auth }: { auth: string | null }) {
  * The embeddable comment system. One set of stores per instance; changing appId, url or host starts a new one.
  */
 export function Comments(props: CommentsProps) {
-  const { appId, url, host, auth = null, client: given } = props;
+  const { appId, url, host, auth, client: given } = props;
   const [stores, setStores] = useState<WidgetStores>(() => make(props));
   const [made, setMade] = useState({ appId, url, host, given });
   if (made.appId !== appId || made.url !== url || made.host !== host || made.given !== given) {

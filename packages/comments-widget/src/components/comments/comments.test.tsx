@@ -1,0 +1,343 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { animatedMedia, makeComment, staticMedia, tallMedia, userState, users } from '../../../../test-utils/src/widget/index.js';
+import { axeViolations, POST_URL, renderComments } from '../../test/render.js';
+
+const thread = () => [
+  makeComment({ commentId: 'a', user: users.ada, text: 'first by ada', likeCount: 3, childrenTotal: 2, timestamp: 100 }),
+  makeComment({ commentId: 'b', user: users.bob, text: 'second by bob', timestamp: 200 }),
+  makeComment({ commentId: 'r1', user: users.bob, parent: 'a', text: 'reply one', timestamp: 300 }),
+  makeComment({ commentId: 'r2', user: users.cat, parent: 'a', text: 'reply two', timestamp: 400 }),
+];
+const member = userState(users.ada);
+
+describe('<Comments> as a visitor', () => {
+  it('shows the list, count and sort tabs, and asks for a login to vote, reply or comment', async () => {
+    const { user, onRequireLogin, container } = renderComments({ comments: thread() });
+    expect(await screen.findByText('first by ada')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '4 comments' })).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Hot', 'New', 'Oldest']);
+    await user.click(screen.getAllByRole('button', { name: /^Like/ })[0]!);
+    await user.click(screen.getAllByRole('button', { name: 'Reply' })[0]!);
+    await user.click(screen.getByRole('button', { name: 'Log in to comment' }));
+    expect(onRequireLogin).toHaveBeenCalledTimes(3);
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(await axeViolations(container)).toEqual([]);
+  });
+
+  it('labels forum sorts and nouns', async () => {
+    renderComments({ comments: [makeComment({ commentId: 'x', text: 'only answer' })] }, { isForum: true });
+    await screen.findByText('only answer');
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Most Upvoted', 'New', 'Oldest']);
+    expect(screen.getByRole('heading', { name: '1 answer' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log in to answer' })).toBeInTheDocument();
+  });
+
+  it('shows loading, then the empty state', async () => {
+    const { client } = renderComments({ comments: [] });
+    const release = client.hold('listComments');
+    expect(screen.getByText('Loading comments…')).toBeInTheDocument();
+    act(release);
+    expect(await screen.findByText('No comments yet. Be the first to comment.')).toBeInTheDocument();
+  });
+
+  it('shows an error with a retry that works', async () => {
+    const client0 = { comments: thread() };
+    const { client, user } = renderComments(client0);
+    await screen.findByText('first by ada');
+    client.failNext('listComments');
+    await user.click(screen.getByRole('tab', { name: 'New' }));
+    expect(await screen.findByText('Couldn’t load comments.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('second by bob')).toBeInTheDocument();
+  });
+
+  it('switches sort, pages with Load more, and goes to a thread and back', async () => {
+    const many = Array.from({ length: 12 }, (_, i) => makeComment({ commentId: `m${i}`, text: `number ${i}`, timestamp: 1000 + i }));
+    const { client, user } = renderComments({ comments: [...many, ...thread()] });
+    await screen.findByText('first by ada');
+    await user.click(screen.getByRole('tab', { name: 'Oldest' }));
+    expect(screen.getByRole('tab', { name: 'Oldest' })).toHaveAttribute('aria-selected', 'true');
+    await screen.findByText('second by bob');
+    expect(client.callsOf('listComments').at(-1)![0]).toMatchObject({ type: 'old', url: POST_URL, count: 10 });
+    expect(screen.queryByText('number 11')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Load more comments' }));
+    expect(await screen.findByText('number 11')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more comments' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'View 2 replies' }));
+    expect(await screen.findByText('reply two')).toBeInTheDocument();
+    expect(screen.queryByRole('tab')).toBeNull();
+    const back = screen.getByRole('button', { name: 'View all 16 comments' });
+    expect(back).toHaveFocus();
+    await user.click(back);
+    expect(await screen.findByRole('tab', { name: 'Oldest' })).toBeInTheDocument();
+  });
+
+  it('links a profile only when its url contains /u/, and shows badges', async () => {
+    renderComments({ comments: [
+      makeComment({ commentId: 'x', user: users.bob, text: 'by bob' }),
+      makeComment({ commentId: 'y', user: users.cat, text: 'by cat' }),
+      makeComment({ commentId: 'z', user: { ...users.bob, userId: 'u-hid', displayName: 'quiet', preferences: { ...users.bob.preferences, hideProBadge: true } }, text: 'by quiet' }),
+    ] });
+    await screen.findByText('by bob');
+    expect(screen.getByRole('link', { name: 'bob' })).toHaveAttribute('href', 'https://guffaw.example.com/u/bob');
+    expect(screen.queryByRole('link', { name: 'cat' })).toBeNull();
+    const cat = screen.getByRole('article', { name: 'Comment by cat' });
+    expect(within(cat).getByText('Pro+')).toBeInTheDocument();
+    expect(within(cat).getByText('Verified')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Comment by bob' })).getByText('Pro')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Comment by quiet' })).queryByText('Pro')).toBeNull();
+  });
+
+  it('shows media within 300 x 400, animated media as a looping video', async () => {
+    const { container } = renderComments({ comments: [
+      makeComment({ commentId: 'x', type: 'userMedia', media: [staticMedia], text: '' }),
+      makeComment({ commentId: 'y', type: 'userMedia', media: [tallMedia], text: '' }),
+      makeComment({ commentId: 'z', type: 'userMedia', media: [animatedMedia], text: '' }),
+    ] });
+    await waitFor(() => expect(container.querySelectorAll('img.gfw-media')).toHaveLength(2));
+    const [wide, tall] = container.querySelectorAll('img.gfw-media');
+    expect([wide!.getAttribute('width'), wide!.getAttribute('height')]).toEqual(['300', '225']);
+    expect([tall!.getAttribute('width'), tall!.getAttribute('height')]).toEqual(['133', '400']);
+    const video = container.querySelector('video')!;
+    expect(video).toHaveAttribute('loop');
+    expect(video.querySelector('source')).toHaveAttribute('src', animatedMedia.animated!.url);
+  });
+
+  it('masks sensitive, offensive and downvoted comments until shown', async () => {
+    const { user } = renderComments({ comments: [
+      makeComment({ commentId: 'x', text: 'spicy', isSensitive: true }),
+      makeComment({ commentId: 'y', text: 'rude', isOffensive: true }),
+      makeComment({ commentId: 'z', text: 'unpopular', dislikeCount: 9, likeCount: 1 }),
+    ] });
+    await screen.findByText('This comment may contain sensitive content.');
+    expect(screen.getByText('This comment was hidden because it may be offensive.')).toBeInTheDocument();
+    expect(screen.getByText('This comment was hidden because of too many downvotes.')).toBeInTheDocument();
+    expect(screen.queryByText('spicy')).toBeNull();
+    await user.click(screen.getAllByRole('button', { name: 'Show comment' })[0]!);
+    expect(screen.getByText(/spicy|rude|unpopular/)).toBeInTheDocument();
+  });
+
+  it('shows offensive comments with offensive mode on, and hides a blocked post’s anonymous OP comments', async () => {
+    renderComments({ comments: [
+      makeComment({ commentId: 'y', text: 'rude', isOffensive: true }),
+      makeComment({ commentId: 'o', text: 'from the OP', opStatus: 2 }),
+    ] }, { showOffensive: true, postBlocked: true });
+    expect(await screen.findByText('rude')).toBeInTheDocument();
+    expect(screen.queryByText('from the OP')).toBeNull();
+  });
+});
+
+describe('<Comments> as a member', () => {
+  it('likes optimistically, and a second click removes the like', async () => {
+    const { ready, user, client } = renderComments({ comments: thread(), user: member });
+    await ready();
+    await screen.findByText('first by ada');
+    const article = screen.getByRole('article', { name: 'Comment by bob' });
+    const like = within(article).getByRole('button', { name: 'Like, 0' });
+    await user.click(like);
+    expect(within(article).getByRole('button', { name: 'Like, 1' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(within(article).getByRole('button', { name: 'Dislike, 0' }));
+    expect(within(article).getByRole('button', { name: 'Like, 0' })).toHaveAttribute('aria-pressed', 'false');
+    expect(within(article).getByRole('button', { name: 'Dislike, 1' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(within(article).getByRole('button', { name: 'Dislike, 1' }));
+    expect(client.callsOf('likeComment').map(([, v]) => v)).toEqual([1, -1, 0]);
+  });
+
+  it('replies with a mention, locks scrolling while open, and raises the reply count', async () => {
+    const { ready, user, client } = renderComments({ comments: thread(), user: member });
+    await ready();
+    await screen.findByText('second by bob');
+    const bob = screen.getByRole('article', { name: 'Comment by bob' });
+    const reply = within(bob).getByRole('button', { name: 'Reply' });
+    await user.click(reply);
+    const box = within(bob).getByRole('textbox', { name: 'Write a reply' });
+    expect(box).toHaveValue('@bob ');
+    expect(box).toHaveFocus();
+    expect(document.documentElement.style.overflow).toBe('hidden');
+    await user.type(box, 'well said');
+    await user.click(within(within(bob).getByRole('form')).getByRole('button', { name: 'Reply' }));
+    await waitFor(() => expect(client.callsOf('addComment')).toHaveLength(1));
+    expect(client.callsOf('addComment')[0]![0]).toMatchObject({ parent: 'b', text: '@bob well said' });
+    expect(await screen.findByText('@bob well said')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'View 1 reply' })).toBeInTheDocument();
+    expect(document.documentElement.style.overflow).toBe('');
+    expect(reply).toHaveFocus();
+    expect(await screen.findByText('You will get notified when there are new replies.')).toBeInTheDocument();
+  });
+
+  it('posts a top-level comment to the top and clears the composer', async () => {
+    const { ready, user } = renderComments({ comments: thread(), user: member });
+    await ready();
+    await screen.findByText('first by ada');
+    const box = screen.getByRole('textbox', { name: 'Write a comment' });
+    await user.type(box, 'brand new');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    await screen.findByText('brand new');
+    expect(box).toHaveValue('');
+    expect(screen.getAllByRole('article')[0]).toHaveTextContent('brand new');
+    expect(screen.getByRole('heading', { name: '5 comments' })).toBeInTheDocument();
+  });
+
+  it('uses the app’s maximum length and shows the quota wait', async () => {
+    const { ready } = renderComments({ comments: [], user: userState(users.ada, { quota: { count: 0, wait: 5400, expiry: 0 } }), app: { maxMessageLength: 200 } });
+    await ready();
+    const box = await screen.findByRole('textbox', { name: 'Write a comment' });
+    await waitFor(() => expect(box).toHaveAttribute('maxLength', '200'));
+    expect(screen.getByText('You can comment again in 1h 30m.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Post' })).toBeDisabled();
+  });
+
+  it('deletes an own comment after confirming', async () => {
+    const { ready, user, client } = renderComments({ comments: thread(), user: member });
+    await ready();
+    await screen.findByText('second by bob');
+    const ada = screen.getByRole('article', { name: 'Comment by ada' });
+    await user.click(within(ada).getByRole('button', { name: /More actions/ }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete comment?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    // It has replies: kept as deleted.
+    expect(await screen.findByText('This comment was deleted.')).toBeInTheDocument();
+    expect(client.callsOf('deleteComment')).toEqual([['a', POST_URL]]);
+  });
+
+  it('reports with a thank-you toast, and says so when the report fails', async () => {
+    const { ready, user, client, container } = renderComments({ comments: thread(), user: member });
+    await ready();
+    await screen.findByText('second by bob');
+    const bob = screen.getByRole('article', { name: 'Comment by bob' });
+    const more = within(bob).getByRole('button', { name: /More actions/ });
+    await user.click(more);
+    expect(await axeViolations(container)).toEqual([]);
+    await user.click(screen.getByRole('menuitem', { name: 'Report' }));
+    const dialog = screen.getByRole('dialog', { name: 'Report comment' });
+    expect(await axeViolations(container)).toEqual([]);
+    expect(within(dialog).getByRole('button', { name: 'Report' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('radio', { name: 'Spam' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Report' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(more).toHaveFocus();
+    expect(screen.getByText('Reported. Thanks for making the product better.')).toBeInTheDocument();
+    expect(client.callsOf('reportComment')).toEqual([['b', POST_URL, { reason: 1 }]]);
+
+    client.failNext('reportComment');
+    await user.click(more);
+    await user.click(screen.getByRole('menuitem', { name: 'Report' }));
+    await user.click(screen.getByRole('radio', { name: 'Hate speech' }));
+    await user.click(screen.getByRole('button', { name: 'Report' }));
+    expect(await screen.findByText('Something went wrong, please try again later.')).toBeInTheDocument();
+  });
+
+  it('blocks a user with an Undo toast; Undo brings the comments back', async () => {
+    const { ready, user, blockApi } = renderComments({ comments: thread(), user: member });
+    await ready();
+    await screen.findByText('second by bob');
+    await user.click(within(screen.getByRole('article', { name: 'Comment by bob' })).getByRole('button', { name: /More actions/ }));
+    await user.click(screen.getByRole('menuitem', { name: 'Block @bob' }));
+    expect(await screen.findByText('You’ve blocked @bob')).toBeInTheDocument();
+    expect(screen.queryByText('second by bob')).toBeNull();
+    expect(blockApi.block).toHaveBeenCalledWith('a-u-bob');
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('You’ve unblocked @bob')).toBeInTheDocument();
+    expect(screen.getByText('second by bob')).toBeInTheDocument();
+  });
+
+  it('follows and unfollows a thread with the toasts of §8; no follow without followApi', async () => {
+    const { ready, user, followApi } = renderComments({ comments: thread(), user: member });
+    await ready();
+    await user.click(await screen.findByRole('button', { name: 'View 2 replies' }));
+    const follow = await screen.findByRole('button', { name: 'Follow thread' });
+    await waitFor(() => expect(follow).toBeEnabled());
+    await user.click(follow);
+    expect(await screen.findByText('You will get notified when there are new replies.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Unfollow thread' }));
+    expect(await screen.findByText("You won't get notified.")).toBeInTheDocument();
+    expect(followApi.set.mock.calls).toEqual([['a', true], ['a', false]]);
+  });
+
+  it('hides follow and block without their APIs', async () => {
+    const { ready, user } = renderComments({ comments: thread(), user: member }, { followApi: undefined, blockApi: undefined });
+    await ready();
+    await screen.findByText('second by bob');
+    await user.click(within(screen.getByRole('article', { name: 'Comment by bob' })).getByRole('button', { name: /More actions/ }));
+    expect(screen.queryByRole('menuitem', { name: /Block/ })).toBeNull();
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'View 2 replies' }));
+    await screen.findByText('reply two');
+    expect(screen.queryByRole('button', { name: /Follow thread/ })).toBeNull();
+  });
+
+  it('sees a locked section without composer or reply', async () => {
+    const { ready } = renderComments({ comments: thread(), user: member, lock: true });
+    await ready();
+    expect(await screen.findByText('Comments are locked.')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reply' })).toBeNull();
+  });
+});
+
+describe('<Comments> as OP', () => {
+  it('pins a comment to the top and may post anonymously', async () => {
+    const { ready, user, client } = renderComments(
+      { comments: thread(), user: userState(users.op) },
+      { opToken: 'proof', canAnonymous: true },
+    );
+    await ready();
+    await screen.findByText('second by bob');
+    await user.click(screen.getByRole('tab', { name: 'New' }));
+    await waitFor(() => expect(screen.getAllByRole('article')[0]).toHaveTextContent('second by bob'));
+    const ada = screen.getByRole('article', { name: 'Comment by ada' });
+    await user.click(within(ada).getByRole('button', { name: /More actions/ }));
+    await user.click(screen.getByRole('menuitem', { name: 'Pin' }));
+    await waitFor(() => expect(screen.getAllByRole('article')[0]).toHaveTextContent('first by ada'));
+    expect(within(ada).getByText('Pinned')).toBeInTheDocument();
+    expect(client.callsOf('opPin')).toEqual([['a', POST_URL, true]]);
+    expect(screen.getByRole('checkbox', { name: 'Post anonymously as OP' })).toBeInTheDocument();
+  });
+});
+
+describe('<Comments> as moderator', () => {
+  it('has section tools and comment tools, and may comment in a locked section', async () => {
+    const { ready, user, client, container } = renderComments({ comments: thread(), user: userState(users.mod, { moderate: true }), lock: true });
+    await ready();
+    await screen.findByText('second by bob');
+    expect(screen.getByRole('textbox', { name: 'Write a comment' })).toBeInTheDocument();
+    expect(await axeViolations(container)).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Unlock comments' }));
+    await waitFor(() => expect(client.callsOf('adminUpdate')).toEqual([[POST_URL, { lock: false }]]));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Section status' }), 'closed');
+    await waitFor(() => expect(client.callsOf('adminUpdate')[1]).toEqual([POST_URL, { status: 'closed' }]));
+
+    const bob = screen.getByRole('article', { name: 'Comment by bob' });
+    const more = within(bob).getByRole('button', { name: /More actions/ });
+    await user.click(more);
+    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['Report', 'Block @bob', 'Pin', 'Hide', 'Mask as sensitive', 'Ban @bob']);
+    await user.click(screen.getByRole('menuitem', { name: 'Hide' }));
+    expect(await within(bob).findByText('Hidden')).toBeInTheDocument();
+    await user.click(more);
+    await user.click(screen.getByRole('menuitem', { name: 'Ban @bob' }));
+    await user.click(more);
+    expect(await screen.findByRole('menuitem', { name: 'Unban @bob' })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Unhide' })).toBeInTheDocument();
+    await user.click(screen.getByRole('menuitem', { name: 'Mask as sensitive' }));
+    await waitFor(() => expect(client.callsOf('adminMask')).toEqual([['b', POST_URL, true]]));
+    expect(client.callsOf('adminBan')).toEqual([['u-bob']]);
+  });
+
+  it('opens the menu from the keyboard and closes it with Escape, focus back on the button', async () => {
+    const { ready, user } = renderComments({ comments: thread(), user: userState(users.mod, { moderate: true }) });
+    await ready();
+    await screen.findByText('second by bob');
+    const more = within(screen.getByRole('article', { name: 'Comment by bob' })).getByRole('button', { name: /More actions/ });
+    more.focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('menuitem', { name: 'Report' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Block @bob' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(more).toHaveFocus();
+  });
+});
