@@ -1,0 +1,97 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { failure } from '../../lib/envelope.js';
+import { sessionUser } from '../../lib/session.js';
+import type { BusEvent } from '../../lib/pubsub.js';
+import { getReadState, userChannel, type PushEvent } from './service.js';
+
+/** The part of a `ws` socket the stream uses. */
+type PushSocket = {
+  readonly readyState: number;
+  send(data: string): void;
+  ping(): void;
+  terminate(): void;
+  close(code?: number, reason?: string): void;
+  on(event: 'close' | 'pong' | 'error' | 'message', listener: () => void): void;
+};
+
+const OPEN = 1;
+/** A ping every 30 s; a socket that has not answered the previous one by then is dropped (dead peer, lost proxy). */
+export const HEARTBEAT_MS = 30_000;
+/** Sockets per user on one instance: enough for many tabs, bounded so one account cannot hold an instance's memory. */
+export const MAX_SOCKETS_PER_USER = 20;
+
+/**
+ * GET /v1/push: the live stream of a logged-in user (shell-and-account.md §7 "Websocket push stream").
+ * - Upgrade only with a session cookie (401 otherwise) and, from browsers, an Origin equal to PUBLIC_URL's (403).
+ * - The socket listens to the user's channel on the bus, on whichever instance it reached; every event is a small JSON
+ *   text: `{"type":"ready","unreadCount":3}` once subscribed, then `notification` and `read-state` events (service.ts).
+ *   Any message tells the page to re-read its read state (shell-and-account.md §4); none carries private content.
+ * - Heartbeats are WebSocket ping frames, invisible to page scripts. Messages from the client are ignored.
+ */
+export const pushRoutes: FastifyPluginAsync = async (app) => {
+  const allowedOrigin = new URL(app.config.publicUrl).origin;
+  const sockets = new Map<PushSocket, { alive: boolean; userId: number }>();
+  const perUser = new Map<number, number>();
+
+  const heartbeat = setInterval(() => {
+    for (const [socket, state] of sockets) {
+      if (!state.alive) {
+        socket.terminate();
+        continue;
+      }
+      state.alive = false;
+      socket.ping();
+    }
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+  app.addHook('onClose', () => clearInterval(heartbeat));
+
+  const preValidation = async (request: FastifyRequest, reply: FastifyReply) => {
+    const origin = request.headers.origin;
+    if (origin !== undefined && origin !== allowedOrigin) {
+      return reply.status(403).send(failure('FORBIDDEN_ORIGIN', 'This site may not open the notification stream.'));
+    }
+    if (!(await sessionUser(request))) {
+      return reply.status(401).send(failure('NOT_LOGGED_IN', 'Please log in to receive notifications.'));
+    }
+  };
+
+  app.get('/v1/push', { websocket: true, preValidation }, async (rawSocket, request) => {
+    const socket = rawSocket as unknown as PushSocket;
+    const user = await sessionUser(request);
+    if (!user) return socket.close(1008, 'Not logged in');
+    const open = perUser.get(user.id) ?? 0;
+    if (open >= MAX_SOCKETS_PER_USER) return socket.close(1008, 'Too many open streams');
+
+    const state = { alive: true, userId: user.id };
+    sockets.set(socket, state);
+    perUser.set(user.id, open + 1);
+    const send = (event: BusEvent | PushEvent) => {
+      if (socket.readyState === OPEN) socket.send(JSON.stringify(event));
+    };
+    let unsubscribe: (() => void) | null = null;
+    let closed = false;
+    socket.on('pong', () => {
+      state.alive = true;
+    });
+    socket.on('close', () => {
+      closed = true;
+      sockets.delete(socket);
+      const left = (perUser.get(user.id) ?? 1) - 1;
+      if (left > 0) perUser.set(user.id, left);
+      else perUser.delete(user.id);
+      unsubscribe?.();
+    });
+    socket.on('error', () => socket.terminate());
+
+    try {
+      unsubscribe = await app.bus.subscribe(userChannel(user.id), send);
+      if (closed) return unsubscribe();
+      const { unreadCount } = await getReadState(app.db, user.id);
+      send({ type: 'ready', unreadCount });
+    } catch (error) {
+      request.log.warn({ err: error }, 'notification stream could not start');
+      socket.close(1011, 'Try again later');
+    }
+  });
+};
