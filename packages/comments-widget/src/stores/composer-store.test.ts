@@ -13,7 +13,7 @@ async function setup(options: Parameters<typeof createFakeCommentsClient>[0] = {
   const stores = createWidgetStores(client, { url: URL, followApi, opToken: extra.opToken });
   await stores.user.getState().load();
   await stores.section.getState().loadFirst(listKey('hot'));
-  return { client, followApi, ...stores };
+  return { ...stores, client, followApi };
 }
 
 afterEach(() => vi.useRealTimers());

@@ -9,7 +9,7 @@ function setup(comments = [makeComment({ commentId: 'a', likeCount: 1 }), makeCo
   const client = createFakeCommentsClient({ comments, user: userState(), ...extra });
   const followApi = { status: vi.fn(async () => false), set: vi.fn(async () => undefined) };
   const stores = createWidgetStores(client, { url: URL, followApi });
-  return { client, followApi, ...stores };
+  return { ...stores, client, followApi };
 }
 
 describe('applyVote (comments.md §4)', () => {

@@ -1,3 +1,4 @@
+import '@testing-library/jest-dom/vitest';
 import { act, render, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
