@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import type { Config } from './config.js';
 import type { Database } from './db/index.js';
+import { csrfGuard } from './lib/csrf.js';
 import { failure, isHttpError } from './lib/envelope.js';
 import { createBus } from './lib/pubsub.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -54,6 +55,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(formbody);
+  // CSRF: state-changing requests from a foreign Origin/Referer are refused (the comment service checks its own).
+  app.addHook('onRequest', csrfGuard(config.publicUrl));
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   app.setErrorHandler((error, request, reply) => {

@@ -42,6 +42,33 @@ export async function destroySession(db: Database, token: string | undefined): P
   if (token) await db.deleteFrom('sessions').where('id', '=', digest(token)).execute();
 }
 
+/** Logs a user out everywhere (password change, account deletion), optionally keeping the current session. */
+export async function destroyUserSessions(db: Database, userId: number, keepToken?: string): Promise<void> {
+  let query = db.deleteFrom('sessions').where('userId', '=', userId);
+  if (keepToken) query = query.where('id', '!=', digest(keepToken));
+  await query.execute();
+}
+
+/**
+ * Login: the session a request arrived with (if any) is destroyed and a new id is issued, so an id planted before
+ * login (session fixation) is never the one that becomes authenticated.
+ */
+export async function rotateSession(request: FastifyRequest, reply: FastifyReply, userId: number): Promise<string> {
+  const db = request.server.db;
+  await destroySession(db, request.cookies[SESSION_COOKIE]);
+  const token = await createSession(db, userId, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' });
+  setSessionCookie(reply, token, request.server.config.secureCookies);
+  delete (request as { _sessionUser?: SessionUser | null })._sessionUser;
+  return token;
+}
+
+/** Logout: the session row is deleted (the cookie alone is worthless afterwards) and the cookie cleared. */
+export async function endSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  await destroySession(request.server.db, request.cookies[SESSION_COOKIE]);
+  clearSessionCookie(reply);
+  (request as { _sessionUser?: SessionUser | null })._sessionUser = null;
+}
+
 /** HttpOnly, SameSite=Lax (no cross-site POST carries it), Secure when the site is served over HTTPS. */
 export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean): void {
   reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: SESSION_TTL_SECONDS });

@@ -1,0 +1,96 @@
+import { createHmac } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { createChallenge, extractParams, verifySolution } from 'altcha-lib/v1';
+import type { Challenge } from 'altcha-lib/v1/types';
+import type { Database } from '../db/index.js';
+import { HttpError } from './envelope.js';
+
+/** A challenge must be solved and used within 10 minutes (the client refreshes 60 s before expiry, shell §4). */
+export const PROOF_TTL_SECONDS = 600;
+
+/** Upper bound of the secret number: about 0.5 s of SHA-256 in a browser on average; PROOF_MAX_NUMBER overrides it. */
+export const DEFAULT_PROOF_MAX_NUMBER = 50_000;
+
+/** Longest accepted x-wp / captcha value (a base64 JSON payload is about 300 characters). */
+const MAX_PROOF_LENGTH = 2000;
+
+export type ProofChallenge = Challenge & { expires: number };
+
+export type ProofFailure = 'WP_MISSING' | 'WP_INVALID' | 'WP_EXPIRED' | 'WP_REPLAYED';
+
+export type ProofResult = { ok: true } | { ok: false; code: ProofFailure; message: string };
+
+const MESSAGES: Record<ProofFailure, string> = {
+  WP_MISSING: 'A proof of work is required for this request.',
+  WP_INVALID: 'The proof of work is not valid.',
+  WP_EXPIRED: 'The proof of work has expired. Please try again.',
+  WP_REPLAYED: 'The proof of work was already used. Please try again.',
+};
+
+/** The HMAC key is derived from the session secret, so no other secret has to be configured. */
+export const proofKey = (sessionSecret: string): string => createHmac('sha256', sessionSecret).update('guffaw-proof-of-work').digest('base64url');
+
+export function proofMaxNumber(env: Record<string, string | undefined> = process.env): number {
+  const n = Number(env.PROOF_MAX_NUMBER);
+  return Number.isInteger(n) && n >= 1 && n <= 10_000_000 ? n : DEFAULT_PROOF_MAX_NUMBER;
+}
+
+/** An ALTCHA challenge (SHA-256 of salt + number), signed with HMAC and carrying its expiry in the salt. */
+export async function issueChallenge(sessionSecret: string, maxNumber = proofMaxNumber()): Promise<ProofChallenge> {
+  const expires = new Date(Date.now() + PROOF_TTL_SECONDS * 1000);
+  const challenge = await createChallenge({ hmacKey: proofKey(sessionSecret), maxNumber, expires, algorithm: 'SHA-256' });
+  return { ...challenge, expires: Math.floor(expires.getTime() / 1000) };
+}
+
+/**
+ * Checks a solution (base64 JSON {algorithm, challenge, number, salt, signature}, as ALTCHA widgets send it):
+ * signature and hash first, then expiry, then single use (the signature is recorded until it expires, in the database
+ * so every instance refuses a replay).
+ */
+export async function verifyProof(db: Database, sessionSecret: string, payload: string | undefined | null): Promise<ProofResult> {
+  if (!payload) return fail('WP_MISSING');
+  if (payload.length > MAX_PROOF_LENGTH) return fail('WP_INVALID');
+  let parsed: { signature?: unknown; salt?: unknown };
+  try {
+    parsed = JSON.parse(Buffer.from(payload, 'base64').toString('utf8')) as typeof parsed;
+  } catch {
+    return fail('WP_INVALID');
+  }
+  if (typeof parsed !== 'object' || parsed === null || typeof parsed.signature !== 'string' || typeof parsed.salt !== 'string') {
+    return fail('WP_INVALID');
+  }
+  let valid = false;
+  try {
+    valid = await verifySolution(payload, proofKey(sessionSecret), false);
+  } catch {
+    valid = false;
+  }
+  if (!valid) return fail('WP_INVALID');
+  const expires = Number(extractParams({ salt: parsed.salt } as Challenge).expires);
+  if (!Number.isFinite(expires)) return fail('WP_INVALID');
+  if (expires * 1000 < Date.now()) return fail('WP_EXPIRED');
+  const inserted = await db
+    .insertInto('usedProofs')
+    .values({ signature: parsed.signature, expiresAt: new Date(expires * 1000) })
+    .onConflict((oc) => oc.column('signature').doNothing())
+    .returning('signature')
+    .executeTakeFirst();
+  if (!inserted) return fail('WP_REPLAYED');
+  if (Math.random() < 0.02) await db.deleteFrom('usedProofs').where('expiresAt', '<', new Date()).execute();
+  return { ok: true };
+}
+
+/**
+ * For sensitive calls (comments.md §7: submit, report, votes, add comment, comment like): the x-wp header must carry a
+ * fresh, unused solution, otherwise a 403 HttpError with code WP_MISSING, WP_INVALID, WP_EXPIRED or WP_REPLAYED.
+ * x-wpb (the client's bot-check result) is informational and not required.
+ */
+export async function requireProof(request: FastifyRequest, header = 'x-wp'): Promise<void> {
+  const value = request.headers[header];
+  const result = await verifyProof(request.server.db, request.server.config.sessionSecret, Array.isArray(value) ? value[0] : value);
+  if (!result.ok) throw new HttpError(403, result.code, result.message);
+}
+
+function fail(code: ProofFailure): ProofResult {
+  return { ok: false, code, message: MESSAGES[code] };
+}

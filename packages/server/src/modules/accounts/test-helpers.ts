@@ -1,0 +1,50 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { solveChallenge } from 'altcha-lib/v1';
+import type { TestApp } from '../../../test/harness.js';
+
+/** Solves /v1/wp's challenge the way the site does and returns the captcha / x-wp value. */
+export async function solveProof(t: TestApp): Promise<string> {
+  const res = await t.app.inject({ method: 'POST', url: '/v1/wp' });
+  const { challenge } = res.json().data as { challenge: { algorithm: string; challenge: string; salt: string; signature: string; maxnumber: number } };
+  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
+  if (!solution) throw new Error('no solution');
+  const payload = { algorithm: challenge.algorithm, challenge: challenge.challenge, number: solution.number, salt: challenge.salt, signature: challenge.signature };
+  return Buffer.from(JSON.stringify(payload)).toString('base64');
+}
+
+export type OutboxMail = { to: string; subject: string; links: string[]; text: string };
+
+export function outbox(t: TestApp): OutboxMail[] {
+  const dir = join(t.config.dataDir, 'outbox');
+  let files: string[];
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+  } catch {
+    return [];
+  }
+  return files.map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as OutboxMail);
+}
+
+export const lastMailTo = (t: TestApp, to: string) => outbox(t).filter((m) => m.to === to).at(-1);
+
+/** name=value of the cookies a reply set, for the next request. */
+export function cookiesOf(res: { cookies: Array<{ name: string; value: string }> }): Record<string, string> {
+  return Object.fromEntries(res.cookies.map((c) => [c.name, c.value]));
+}
+
+let ip = 1;
+/** A distinct client address per call, so rate limits of one test do not spill into another. */
+export const nextIp = () => `10.0.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}`;
+
+export async function signUp(t: TestApp, fields: { fullname?: string; email: string; password?: string; next?: string }) {
+  const captcha = await solveProof(t);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/member/email-signup',
+    remoteAddress: nextIp(),
+    headers: { accept: 'application/json' },
+    payload: { fullname: fields.fullname ?? 'Test User', email: fields.email, password: fields.password ?? 'correct horse', next: fields.next ?? '/', app: 'web', captcha },
+  });
+  return { res, session: cookiesOf(res).guffaw_session ?? '' };
+}
