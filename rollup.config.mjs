@@ -14,6 +14,18 @@ const at = (path) => fileURLToPath(new URL(path, import.meta.url));
 const readPackage = (dir) => JSON.parse(readFileSync(new URL(`${dir}/package.json`, import.meta.url), 'utf8'));
 
 const commentsClient = readPackage('./packages/comments-client');
+const commentsWidget = readPackage('./packages/comments-widget');
+
+// The widget's stylesheet ships as one file beside its code (dist/styles.css); components import no CSS.
+const widgetStyles = () => ({
+  name: 'widget-styles',
+  buildStart() {
+    this.addWatchFile(at('packages/comments-widget/src/styles/styles.css'));
+  },
+  generateBundle() {
+    this.emitFile({ type: 'asset', fileName: 'styles.css', source: readFileSync(at('packages/comments-widget/src/styles/styles.css'), 'utf8') });
+  },
+});
 
 export default [
   {
@@ -21,5 +33,11 @@ export default [
     output: { dir: at('packages/comments-client/dist'), format: 'es', sourcemap: false },
     external: externalOf(commentsClient),
     plugins: [typescript({ tsconfig: at('packages/comments-client/tsconfig.build.json'), outputToFilesystem: true })],
+  },
+  {
+    input: at('packages/comments-widget/src/index.ts'),
+    output: { dir: at('packages/comments-widget/dist'), format: 'es', sourcemap: false },
+    external: externalOf(commentsWidget),
+    plugins: [typescript({ tsconfig: at('packages/comments-widget/tsconfig.build.json'), outputToFilesystem: true }), widgetStyles()],
   },
 ];
