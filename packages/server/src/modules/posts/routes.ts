@@ -1,3 +1,105 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { badRequest, success } from '../../lib/envelope.js';
+import { sessionUser } from '../../lib/session.js';
+import { postActionRoutes } from './action-routes.js';
+import { appConfig } from './app-config.js';
+import * as schemas from './schemas.js';
+import * as service from './service.js';
 
-export const postsRoutes: FastifyPluginAsync = async () => {};
+type CursorInput = { after?: string; cursor?: string; query?: string; id?: string };
+
+/** Query string first, then the body (POST lists carry their cursor either way). */
+function input(request: FastifyRequest): CursorInput {
+  return { ...((request.body as CursorInput | null | undefined) ?? {}), ...(request.query as CursorInput) };
+}
+const afterOf = (i: CursorInput) => i.after ?? i.cursor;
+
+/**
+ * The list calls of posts-and-feeds.md §7 and the app configuration. Every list answers GET (visitors) and POST
+ * (logged-in users; the session cookie decides, either method works for both) with
+ * {posts, after, nextCursor, feedId, tags, tag, profile}; `after` is the next page's token, null at the end.
+ */
+export const postsRoutes: FastifyPluginAsync = async (app) => {
+  const ctx = { db: app.db, config: app.config };
+  const viewerOf = async (request: FastifyRequest) => service.loadViewer(app.db, await sessionUser(request));
+  /** GET and POST on one path: the body schema goes on POST only (Fastify refuses one on GET). */
+  const getAndPost = (options: { url: string; schema: Record<string, unknown>; handler: (request: FastifyRequest) => Promise<unknown> }) => {
+    const { body, ...rest } = options.schema;
+    app.get(options.url, { schema: rest }, options.handler);
+    app.post(options.url, { schema: body ? { ...rest, body } : rest }, options.handler);
+  };
+
+  for (const prefix of ['/v1/feed-posts', '/v1/group-posts']) {
+    for (const path of [`${prefix}/type/:type`, `${prefix}/type/:type/timeframe/:timeframe`]) {
+      getAndPost({
+        url: path,
+        schema: { params: schemas.feedParams, querystring: schemas.listQuery, body: schemas.listBody, response: schemas.envelopeReply },
+        handler: async (request) => {
+          const { type, timeframe } = request.params as { type: string; timeframe?: string };
+          return success(await service.homeList(ctx, await viewerOf(request), type, timeframe, afterOf(input(request))));
+        },
+      });
+    }
+  }
+
+  getAndPost({
+    url: '/v1/tag-posts/tag/:tag/type/:type',
+    schema: { params: schemas.tagParams, querystring: schemas.listQuery, body: schemas.listBody, response: schemas.envelopeReply },
+    handler: async (request) => {
+      const { tag, type } = request.params as { tag: string; type: string };
+      return success(await service.tagList(ctx, await viewerOf(request), tag, type, afterOf(input(request))));
+    },
+  });
+
+  getAndPost({
+    url: '/v1/interest-posts/interest/:interest/type/:type',
+    schema: { params: schemas.interestParams, querystring: schemas.listQuery, body: schemas.listBody, response: schemas.envelopeReply },
+    handler: async (request) => {
+      const { interest, type } = request.params as { interest: string; type: string };
+      return success(await service.interestList(ctx, await viewerOf(request), interest, type, afterOf(input(request))));
+    },
+  });
+
+  getAndPost({
+    url: '/v1/user-posts/username/:username/type/:type',
+    schema: { params: schemas.userParams, querystring: schemas.listQuery, body: schemas.listBody, response: schemas.envelopeReply },
+    handler: async (request) => {
+      const { username, type } = request.params as { username: string; type: string };
+      return success(await service.userList(ctx, await viewerOf(request), username, type, afterOf(input(request))));
+    },
+  });
+
+  getAndPost({
+    url: '/v1/search-posts',
+    schema: { querystring: schemas.searchQuery, body: schemas.searchBody, response: schemas.envelopeReply },
+    handler: async (request) => {
+      const i = input(request);
+      return success(await service.searchList(ctx, await viewerOf(request), i.query ?? '', afterOf(i)));
+    },
+  });
+
+  const byPostId = (
+    url: string,
+    list: (viewer: service.Viewer | null, id: string, after: string | undefined) => Promise<service.ListReply>,
+  ) =>
+    getAndPost({
+      url,
+      schema: { querystring: schemas.postIdQuery, body: schemas.postIdBody, response: schemas.envelopeReply },
+      handler: async (request) => {
+        const i = input(request);
+        if (!i.id) throw badRequest('MISSING_ID', 'Which post? The id is missing.');
+        return success(await list(await viewerOf(request), i.id, afterOf(i)));
+      },
+    });
+  byPostId('/v1/related-posts', (viewer, id, after) => service.relatedList(ctx, viewer, id, after));
+  byPostId('/v1/collection-posts', (viewer, id, after) => service.collectionList(ctx, viewer, id, after));
+  byPostId('/v1/related-articles', (viewer, id) => service.relatedArticles(ctx, viewer, id));
+
+  getAndPost({
+    url: '/v1/config',
+    schema: { response: schemas.envelopeReply },
+    handler: async () => success(await appConfig(ctx)),
+  });
+
+  await app.register(postActionRoutes);
+};

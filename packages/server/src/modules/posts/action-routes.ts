@@ -1,0 +1,111 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { badRequest, success, unauthorized } from '../../lib/envelope.js';
+import { sessionUser } from '../../lib/session.js';
+import * as actions from './actions.js';
+import * as schemas from './schemas.js';
+
+type ActionInput = {
+  id?: string;
+  entryId?: string;
+  feedId?: string;
+  feedSource?: string;
+  type?: string;
+  action?: string;
+  username?: string;
+  channel?: string;
+  option_index?: number;
+};
+
+/** Fields may come in the query string or the body (form or JSON); the body wins. */
+const input = (request: FastifyRequest): ActionInput => ({
+  ...(request.query as ActionInput),
+  ...((request.body as ActionInput | null | undefined) ?? {}),
+});
+
+const postIdOf = (i: ActionInput): string => {
+  const id = i.id ?? i.entryId;
+  if (!id) throw badRequest('MISSING_ID', 'Which post? The id is missing.');
+  return id;
+};
+
+/**
+ * Post actions (posts-and-feeds.md §4-§7). Paths the spec leaves open are ours: /v1/vote/{like,dislike,unlike},
+ * /v1/save-post, /v1/block-post, DELETE /v1/post, /report, /v1/download-post, /v1/share-post, /shuffle, /v1/poll/*,
+ * /award, /award-balance, /user-sent-awards. Replies use the main envelope; a visitor gets 401 LOGIN_REQUIRED.
+ */
+export const postActionRoutes: FastifyPluginAsync = async (app) => {
+  const ctx = { db: app.db, config: app.config };
+  const schema = { querystring: schemas.actionQuery, body: schemas.actionBody, response: schemas.envelopeReply };
+
+  async function member(request: FastifyRequest): Promise<number> {
+    const user = await sessionUser(request);
+    if (!user) throw unauthorized('LOGIN_REQUIRED', 'Log in to continue.');
+    return user.id;
+  }
+
+  const votes = { like: 1, dislike: -1, unlike: 0 } as const;
+  for (const [name, value] of Object.entries(votes)) {
+    app.post(`/v1/vote/${name}`, { schema }, async (request) => {
+      const userId = await member(request);
+      return success(await actions.vote(ctx, userId, postIdOf(input(request)), value));
+    });
+  }
+
+  app.post('/v1/save-post', { schema }, async (request) => success(await actions.save(ctx, await member(request), postIdOf(input(request)), true)));
+  app.delete('/v1/save-post', { schema }, async (request) => success(await actions.save(ctx, await member(request), postIdOf(input(request)), false)));
+
+  app.post('/v1/block-post', { schema }, async (request) => {
+    const userId = await member(request);
+    const i = input(request);
+    return success(await actions.blockPost(ctx, userId, postIdOf(i), i.type ?? 'post', i.action === 'unblock'));
+  });
+
+  app.delete('/v1/post', { schema }, async (request) => success(await actions.deletePost(ctx, await member(request), postIdOf(input(request)))));
+
+  app.post('/report', { schema }, async (request) => {
+    const userId = await member(request);
+    const i = input(request);
+    const reason = Number(i.type);
+    if (i.username && !i.entryId && !i.id) return success(await actions.reportProfile(ctx, userId, i.username, reason));
+    return success(await actions.reportPost(ctx, userId, postIdOf(i), reason));
+  });
+
+  const { body: _body, ...getSchema } = schema;
+  const download = async (request: FastifyRequest) => success(await actions.downloadPost(ctx, (await sessionUser(request))?.id ?? null, postIdOf(input(request))));
+  app.get('/v1/download-post', { schema: getSchema }, download);
+  app.post('/v1/download-post', { schema }, download);
+
+  app.post('/v1/share-post', { schema }, async (request) => {
+    const i = input(request);
+    return success(await actions.sharePost(ctx, (await sessionUser(request))?.id ?? null, postIdOf(i), i.channel ?? ''));
+  });
+
+  /** r key / drawer: a random live post; the front page when there is none. */
+  app.get('/shuffle', async (_request, reply) => {
+    const id = await actions.randomPostId(ctx);
+    return reply.header('cache-control', 'no-store').redirect(id ? `/gag/${id}` : '/', 302);
+  });
+
+  // §7: GET for visitors, POST for logged-in users; reply data.poll = {options [{text, votes}], ends_at, user_voted_option}.
+  const results = async (request: FastifyRequest) => {
+    const user = await sessionUser(request);
+    return success({ poll: await actions.pollResults(ctx, user?.id ?? null, postIdOf(input(request))) });
+  };
+  app.get('/v1/poll/results', { schema: getSchema }, results);
+  app.post('/v1/poll/results', { schema }, results);
+
+  app.post('/v1/poll/vote', { schema }, async (request) => {
+    const userId = await member(request);
+    const i = input(request);
+    if (i.option_index === undefined) throw badRequest('INVALID_OPTION', 'Choose one of the poll options.');
+    return success({ poll: await actions.pollVote(ctx, userId, postIdOf(i), i.option_index) });
+  });
+
+  app.post('/award', { schema }, async (request) => {
+    const userId = await member(request);
+    const i = input(request);
+    return success(await actions.sendAward(ctx, userId, postIdOf(i), i.type ?? ''));
+  });
+  app.get('/award-balance', { schema: getSchema }, async (request) => success(await actions.awardBalance(ctx, await member(request))));
+  app.get('/user-sent-awards', { schema: getSchema }, async (request) => success(await actions.sentAwards(ctx, await member(request))));
+};

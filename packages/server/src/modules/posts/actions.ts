@@ -1,0 +1,173 @@
+import type { Json } from '../../db/schema.js';
+import { badRequest, forbidden, HttpError, notFound } from '../../lib/envelope.js';
+import { SNAPSHOT_TTL_MS } from './cursor.js';
+import * as repo from './repository.js';
+import { pollOptions, type PostsContext } from './service.js';
+
+/**
+ * Post actions (posts-and-feeds.md §4-§6): every rule is checked here, whatever the client shows or hides.
+ * The caller passes the logged-in user's internal id; routes refuse visitors before calling.
+ */
+
+async function requirePost(ctx: PostsContext, id: string) {
+  const post = await repo.findLivePost(ctx.db, id);
+  if (!post) throw notFound('POST_NOT_FOUND', 'This post does not exist or was removed.');
+  return post;
+}
+
+let lastPrune = 0;
+const PRUNE_EVERY_MS = 10 * 60 * 1000;
+
+/** like = 1, dislike = -1, unlike = 0 (posts-and-feeds.md §4: counts never below 0). */
+export async function vote(ctx: PostsContext, userId: number, postId: string, value: -1 | 0 | 1) {
+  const counts = await repo.setVote(ctx.db, userId, postId, value);
+  if (!counts) throw notFound('POST_NOT_FOUND', 'This post does not exist or was removed.');
+  // Snapshots older than their TTL no longer read the change log (cursor.ts); drop it now and then.
+  if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
+    lastPrune = Date.now();
+    await repo.pruneRankChanges(ctx.db, new Date(Date.now() - SNAPSHOT_TTL_MS));
+  }
+  return { id: postId, userVote: value, upVoteCount: counts.upVoteCount, downVoteCount: counts.downVoteCount };
+}
+
+export async function save(ctx: PostsContext, userId: number, postId: string, saved: boolean) {
+  if (saved) await requirePost(ctx, postId);
+  await repo.setSaved(ctx.db, userId, postId, saved);
+  return { id: postId, saved };
+}
+
+export const BLOCK_POST_TYPES = ['post'] as const;
+
+/** Hide a post (or undo it with action=unblock); an own upload cannot be hidden (§5). */
+export async function blockPost(ctx: PostsContext, userId: number, postId: string, type: string, unblock: boolean) {
+  if (!(BLOCK_POST_TYPES as readonly string[]).includes(type)) throw badRequest('INVALID_TYPE', `Unknown block type "${type}".`);
+  if (unblock) {
+    await repo.setPostBlock(ctx.db, userId, postId, type, false);
+    return { id: postId, type, blocked: false };
+  }
+  const post = await requirePost(ctx, postId);
+  if (post.creatorId === userId) throw forbidden('OWN_POST', 'You cannot hide your own post.');
+  await repo.setPostBlock(ctx.db, userId, postId, type, true);
+  return { id: postId, type, blocked: true };
+}
+
+/** Delete is for own uploads only; the post is kept as deleted (comments and reports keep their reference). */
+export async function deletePost(ctx: PostsContext, userId: number, postId: string) {
+  const post = await requirePost(ctx, postId);
+  if (post.creatorId !== userId) throw forbidden('NOT_OWNER', 'You can only delete your own posts.');
+  await repo.markPostDeleted(ctx.db, postId);
+  return { id: postId, deleted: true };
+}
+
+/**
+ * Report reasons after which the post's creator is blocked for the reporter (a report of a post for these
+ * reasons also means "show me nothing more from them"). Anonymous posts are reported without the block: blocking
+ * would tie the post to its uploader.
+ */
+export const BLOCKING_REPORT_REASONS = [16, 17, 2, 3, 5, 6, 7, 8, 9, 10, 1] as const;
+export const MAX_REPORT_REASON = 99;
+
+export async function reportPost(ctx: PostsContext, userId: number, postId: string, reason: number) {
+  checkReason(reason);
+  const post = await requirePost(ctx, postId);
+  if (post.creatorId === userId) throw forbidden('OWN_POST', 'You cannot report your own post.');
+  await repo.insertReport(ctx.db, userId, { postId }, reason);
+  const blocked = (BLOCKING_REPORT_REASONS as readonly number[]).includes(reason) && post.creatorId !== null && !post.isAnonymous;
+  if (blocked && post.creatorId !== null) await repo.blockUser(ctx.db, userId, post.creatorId);
+  return { id: postId, type: reason, creatorBlocked: blocked };
+}
+
+export async function reportProfile(ctx: PostsContext, userId: number, username: string, reason: number) {
+  checkReason(reason);
+  const target = await repo.findUserByUsername(ctx.db, username);
+  if (!target) throw notFound('USER_NOT_FOUND', 'This user does not exist.');
+  if (target.id === userId) throw forbidden('OWN_PROFILE', 'You cannot report yourself.');
+  await repo.insertReport(ctx.db, userId, { userId: target.id }, reason);
+  return { username: target.username, type: reason };
+}
+
+function checkReason(reason: number): void {
+  if (!Number.isInteger(reason) || reason < 1 || reason > MAX_REPORT_REASON) {
+    throw badRequest('INVALID_REPORT_TYPE', 'Choose a reason for the report.');
+  }
+}
+
+type ImageSet = Record<string, { url?: unknown } | undefined>;
+
+/** Download is offered for photo and animated posts only (§5); the reply names the file to fetch. */
+export async function downloadPost(ctx: PostsContext, userId: number | null, postId: string) {
+  const post = await requirePost(ctx, postId);
+  if (post.type !== 'Photo' && post.type !== 'Animated') throw badRequest('NOT_DOWNLOADABLE', 'Only photos and animated posts can be downloaded.');
+  const images = (post.images ?? {}) as ImageSet;
+  const candidates = post.type === 'Animated' ? ['image460sv', 'image700', 'image460'] : ['image700', 'image460'];
+  const url = candidates.map((k) => images[k]?.url).find((u): u is string => typeof u === 'string' && u !== '');
+  if (!url) throw notFound('NO_MEDIA', 'This post has no media to download.');
+  await repo.recordEvent(ctx.db, 'post-download', userId, postId, { type: post.type });
+  return { id: postId, url };
+}
+
+export const SHARE_CHANNELS = ['whatsapp', 'messenger', 'telegram', 'twitter', 'copy-link', 'email', 'facebook', 'pinterest', 'other'] as const;
+
+export async function sharePost(ctx: PostsContext, userId: number | null, postId: string, channel: string) {
+  const ch = channel === '' ? 'other' : channel.toLowerCase().replace('_', '-');
+  if (!(SHARE_CHANNELS as readonly string[]).includes(ch)) throw badRequest('INVALID_CHANNEL', `Unknown share channel "${channel}".`);
+  await requirePost(ctx, postId);
+  await repo.recordEvent(ctx.db, 'post-share', userId, postId, { channel: ch });
+  return { id: postId, channel: ch };
+}
+
+export const randomPostId = (ctx: PostsContext) => repo.findRandomPostId(ctx.db);
+
+// --- polls (posts-and-feeds.md §4, §7) ------------------------------------------------------------------------
+
+export type PollResults = { options: { text: string; votes: number }[]; ends_at: number; user_voted_option: number | null };
+
+export async function pollResults(ctx: PostsContext, userId: number | null, postId: string): Promise<PollResults> {
+  const poll = await repo.findPoll(ctx.db, postId);
+  if (!poll) throw notFound('POLL_NOT_FOUND', 'This post has no poll.');
+  const [counts, mine] = await Promise.all([
+    repo.countPollVotes(ctx.db, postId),
+    userId === null ? Promise.resolve(null) : repo.findPollVote(ctx.db, postId, userId),
+  ]);
+  const votes = new Map(counts.map((c) => [c.optionIndex, c.n]));
+  return {
+    options: pollOptions(poll.options as Json).map((o, i) => ({ text: o.text, votes: votes.get(i) ?? 0 })),
+    ends_at: Math.floor(poll.endsAt.getTime() / 1000),
+    user_voted_option: mine,
+  };
+}
+
+/** A poll vote is final: no change, no unvote, none after the end. */
+export async function pollVote(ctx: PostsContext, userId: number, postId: string, optionIndex: number): Promise<PollResults> {
+  const poll = await repo.findPoll(ctx.db, postId);
+  if (!poll) throw notFound('POLL_NOT_FOUND', 'This post has no poll.');
+  if (poll.endsAt.getTime() <= Date.now()) throw badRequest('POLL_ENDED', 'This poll has ended.');
+  const count = pollOptions(poll.options as Json).length;
+  if (!Number.isInteger(optionIndex) || optionIndex < 0 || optionIndex >= count) throw badRequest('INVALID_OPTION', 'Choose one of the poll options.');
+  const inserted = await repo.insertPollVote(ctx.db, postId, userId, optionIndex);
+  if (!inserted) throw new HttpError(409, 'ALREADY_VOTED', 'You have already voted in this poll.');
+  return pollResults(ctx, userId, postId);
+}
+
+// --- Cheers (posts-and-feeds.md §4) ---------------------------------------------------------------------------
+
+export const AWARD_TYPES = ['cheers'] as const;
+
+export async function sendAward(ctx: PostsContext, userId: number, postId: string, type: string) {
+  const kind = type === '' ? 'cheers' : type.toLowerCase();
+  if (!(AWARD_TYPES as readonly string[]).includes(kind)) throw badRequest('INVALID_AWARD', `Unknown award "${type}".`);
+  const post = await requirePost(ctx, postId);
+  if (post.type === 'CollectionPage') throw badRequest('NOT_AWARDABLE', 'Collection pages cannot receive Cheers.');
+  if (post.creatorId === userId) throw forbidden('OWN_POST', 'You cannot send Cheers to your own post.');
+  const outcome = await repo.sendAward(ctx.db, userId, postId, post.creatorId, kind);
+  if (outcome === 'no-balance') throw badRequest('NO_BALANCE', 'You have no Cheers left.');
+  if (outcome === 'already-sent') throw new HttpError(409, 'ALREADY_SENT', 'You already sent Cheers to this post.');
+  return { id: postId, balance: await repo.findAwardBalance(ctx.db, userId) };
+}
+
+export const awardBalance = async (ctx: PostsContext, userId: number) => ({ balance: await repo.findAwardBalance(ctx.db, userId) });
+
+export async function sentAwards(ctx: PostsContext, userId: number) {
+  const [sent, balance] = await Promise.all([repo.findSentAwardPostIds(ctx.db, userId), repo.findAwardBalance(ctx.db, userId)]);
+  return { sentAwards: sent, balance };
+}

@@ -1,0 +1,258 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Database } from '../../db/index.js';
+
+/**
+ * The list queries (posts-and-feeds.md §5, §7). Every filter sits inside the query, so a page comes back full
+ * however many posts the viewer hides; every list is walked by keyset (see ./cursor.ts for the snapshot rule).
+ * Raw SQL: the snapshot union and the filters read more clearly as SQL than as builder calls.
+ */
+
+/** Which posts a list draws from. */
+export type Scope =
+  | { kind: 'main' }
+  | { kind: 'type'; type: string }
+  | { kind: 'tag'; tagId: number }
+  | { kind: 'interest'; interestId: number; type?: string; excludeType?: string }
+  | { kind: 'followed'; userId: number }
+  | { kind: 'creator'; userId: number; includeAnonymous: boolean };
+
+/**
+ * What the viewer does not want to see. Applied on every list: removed and deleted posts, blocked creators, hidden
+ * posts, posts the viewer reported, muted words in titles, promoted posts when a Pro viewer hides them. Only where
+ * the spec says so: uninterested posts (downvoted by the viewer; main lists), blocked tags (home lists).
+ */
+export type Filters = {
+  viewerId: number | null;
+  hidePromoted: boolean;
+  uninterested: boolean;
+  blockedTags: boolean;
+  excludePostId: string | null;
+};
+
+export const noFilters: Filters = { viewerId: null, hidePromoted: false, uninterested: false, blockedTags: false, excludePostId: null };
+
+export type KeyedRow = { id: string; k: number | string };
+
+const and = (parts: RawBuilder<unknown>[]) => sql.join(parts, sql` and `);
+
+function scopeSql(scope: Scope): RawBuilder<unknown> {
+  switch (scope.kind) {
+    case 'main':
+      // Forum posts live in their own list (Ask).
+      return sql`p.type <> 'ForumPost'`;
+    case 'type':
+      return sql`p.type = ${scope.type}`;
+    case 'tag':
+      return sql`exists (select 1 from post_tags pt where pt.post_id = p.id and pt.tag_id = ${scope.tagId})`;
+    case 'interest': {
+      const parts = [sql`exists (select 1 from post_interests pi where pi.post_id = p.id and pi.interest_id = ${scope.interestId})`];
+      if (scope.type) parts.push(sql`p.type = ${scope.type}`);
+      if (scope.excludeType) parts.push(sql`p.type <> ${scope.excludeType}`);
+      return and(parts);
+    }
+    case 'followed':
+      return sql`p.type <> 'ForumPost' and (
+        exists (select 1 from post_tags pt join tags t on t.id = pt.tag_id
+                join followed_pages f on f.kind = 'tag' and f.key = t.key and f.user_id = ${scope.userId}
+                where pt.post_id = p.id)
+        or exists (select 1 from post_interests pi join interests i on i.id = pi.interest_id
+                   join followed_pages f on f.kind = 'interest' and f.key = i.key and f.user_id = ${scope.userId}
+                   where pi.post_id = p.id))`;
+    case 'creator':
+      return scope.includeAnonymous ? sql`p.creator_id = ${scope.userId}` : sql`p.creator_id = ${scope.userId} and not p.is_anonymous`;
+  }
+}
+
+function filterSql(f: Filters): RawBuilder<unknown>[] {
+  const parts: RawBuilder<unknown>[] = [sql`p.status = 'live'`];
+  if (f.excludePostId !== null) parts.push(sql`p.id <> ${f.excludePostId}`);
+  if (f.hidePromoted) parts.push(sql`not p.promoted`);
+  const v = f.viewerId;
+  if (v === null) return parts;
+  parts.push(
+    sql`not exists (select 1 from user_blocks ub where ub.user_id = ${v} and ub.blocked_user_id = p.creator_id)`,
+    sql`not exists (select 1 from post_blocks pb where pb.user_id = ${v} and pb.post_id = p.id)`,
+    sql`not exists (select 1 from reports r where r.reporter_id = ${v} and r.post_id = p.id)`,
+    sql`not exists (select 1 from mute_words mw where mw.user_id = ${v} and length(trim(mw.value)) > 0
+                    and p.title ~* word_pattern(mw.value))`,
+  );
+  if (f.uninterested) {
+    // shell-and-account.md §3: uninterested = downvoted or reported, minus own uploads (reports are filtered above).
+    parts.push(sql`(p.creator_id is not distinct from ${v}
+      or not exists (select 1 from post_votes pv where pv.user_id = ${v} and pv.post_id = p.id and pv.value = -1))`);
+  }
+  if (f.blockedTags) {
+    // A blocked tag hides a post carrying that tag, or naming it as a whole word in its title.
+    parts.push(sql`not exists (select 1 from blocked_tags bt where bt.user_id = ${v} and length(trim(bt.value)) > 0 and (
+      exists (select 1 from post_tags pt join tags t on t.id = pt.tag_id
+              where pt.post_id = p.id and t.key = lower(replace(trim(bt.value), ' ', '-')))
+      or p.title ~* word_pattern(replace(bt.value, '-', ' '))))`);
+  }
+  return parts;
+}
+
+const RANK_COLUMNS = { hot: 'hot_score', trending: 'trending_score', top: 'up_vote_count' } as const;
+export type RankedSort = keyof typeof RANK_COLUMNS;
+
+export type RankedQuery = {
+  sort: RankedSort;
+  scope: Scope;
+  filters: Filters;
+  /** The list's snapshot time (./cursor.ts). */
+  snapshot: Date;
+  after: { k: number; i: string } | null;
+  limit: number;
+  /** Top: posts created in [from, to). */
+  window?: { from: Date; to: Date };
+  /** Trending: lowest key on the list. */
+  floor?: number;
+};
+
+/**
+ * Hot, trending and top, read as they stood at the snapshot time: posts unchanged since then are walked on the
+ * live key's index; the few changed since are ranked by the key they had then (first logged change after T).
+ */
+export async function listRanked(db: Database, q: RankedQuery): Promise<KeyedRow[]> {
+  const col = sql.raw(`p.${RANK_COLUMNS[q.sort]}`);
+  const oldCol = sql.raw(`c.${RANK_COLUMNS[q.sort]}`);
+  const t = q.snapshot.toISOString();
+  const base = [sql`p.created_at <= ${t}::timestamptz`, scopeSql(q.scope), ...filterSql(q.filters)];
+  if (q.window) base.push(sql`p.created_at >= ${q.window.from.toISOString()}::timestamptz and p.created_at < ${q.window.to.toISOString()}::timestamptz`);
+  const liveKey = [sql`${col} is not null`];
+  const oldKey = [sql`ch.k is not null`];
+  if (q.floor !== undefined) {
+    liveKey.push(sql`${col} >= ${q.floor}`);
+    oldKey.push(sql`ch.k >= ${q.floor}`);
+  }
+  if (q.after) {
+    liveKey.push(sql`(${col}, p.id) < (${q.after.k}, ${q.after.i})`);
+    oldKey.push(sql`(ch.k, p.id) < (${q.after.k}, ${q.after.i})`);
+  }
+  const result = await sql<KeyedRow>`
+    with ch as (
+      select distinct on (c.post_id) c.post_id, ${oldCol} as k
+      from post_rank_changes c where c.changed_at > ${t}::timestamptz
+      order by c.post_id, c.changed_at, c.id
+    )
+    select u.id, u.k from (
+      (select p.id, ${col} as k from posts p
+       where ${and([...base, ...liveKey])}
+         and not exists (select 1 from post_rank_changes c where c.post_id = p.id and c.changed_at > ${t}::timestamptz)
+       order by ${col} desc, p.id desc limit ${q.limit})
+      union all
+      (select p.id, ch.k from ch join posts p on p.id = ch.post_id
+       where ${and([...base, ...oldKey])}
+       order by ch.k desc, p.id desc limit ${q.limit})
+    ) u order by u.k desc, u.id desc limit ${q.limit}`.execute(db);
+  return result.rows;
+}
+
+export type FreshQuery = { scope: Scope; filters: Filters; snapshot: Date; after: { k: string; i: string } | null; limit: number };
+
+/** Newest first; creation time never changes, so the keyset alone is stable. */
+export async function listFresh(db: Database, q: FreshQuery): Promise<KeyedRow[]> {
+  const where = [sql`p.created_at <= ${q.snapshot.toISOString()}::timestamptz`, scopeSql(q.scope), ...filterSql(q.filters)];
+  if (q.after) where.push(sql`(p.created_at, p.id) < (${q.after.k}::timestamptz, ${q.after.i})`);
+  const result = await sql<KeyedRow>`
+    select p.id, p.created_at::text as k from posts p where ${and(where)}
+    order by p.created_at desc, p.id desc limit ${q.limit}`.execute(db);
+  return result.rows;
+}
+
+export type SearchQuery = { query: string; filters: Filters; snapshot: Date; after: { k: number; i: string } | null; limit: number };
+
+/** Full-text search on posts.search (title and description), best match first (ts_rank_cd, cover density). */
+export async function listSearch(db: Database, q: SearchQuery): Promise<KeyedRow[]> {
+  const where = [sql`p.search @@ q.query`, sql`p.created_at <= ${q.snapshot.toISOString()}::timestamptz`, ...filterSql(q.filters)];
+  if (q.after) where.push(sql`(ts_rank_cd(p.search, q.query)::float8, p.id) < (${q.after.k}, ${q.after.i})`);
+  const result = await sql<KeyedRow>`
+    select p.id, ts_rank_cd(p.search, q.query)::float8 as k
+    from posts p, websearch_to_tsquery('english', ${q.query}) as q(query)
+    where ${and(where)}
+    order by k desc, p.id desc limit ${q.limit}`.execute(db);
+  return result.rows;
+}
+
+export type UserActivity = 'likes' | 'saved';
+export type ActivityQuery = { userId: number; activity: UserActivity; filters: Filters; after: { k: string; i: string } | null; limit: number };
+
+/** A profile's Upvotes or Saved tab: latest vote or save first. */
+export async function listUserActivity(db: Database, q: ActivityQuery): Promise<KeyedRow[]> {
+  const from = q.activity === 'likes' ? sql`post_votes x` : sql`post_saves x`;
+  const where = [sql`x.user_id = ${q.userId}`, ...filterSql(q.filters)];
+  if (q.activity === 'likes') where.push(sql`x.value = 1`);
+  if (q.after) where.push(sql`(x.created_at, x.post_id) < (${q.after.k}::timestamptz, ${q.after.i})`);
+  const result = await sql<KeyedRow>`
+    select p.id, x.created_at::text as k from ${from} join posts p on p.id = x.post_id
+    where ${and(where)} order by x.created_at desc, x.post_id desc limit ${q.limit}`.execute(db);
+  return result.rows;
+}
+
+export type CommentedQuery = {
+  externalId: string;
+  appId: string;
+  postUrlPrefix: string;
+  filters: Filters;
+  snapshot: Date;
+  after: { k: string; i: string } | null;
+  limit: number;
+};
+
+/**
+ * A profile's Comments tab: posts the user commented on, latest comment first. The comment service keys a post's
+ * thread by its canonical URL (DESIGN.md: `${PUBLIC_URL}/gag/{postId}`) and its users by the site's user id; only
+ * comments up to the snapshot count, so the order is fixed while the user keeps commenting.
+ */
+export async function listCommented(db: Database, q: CommentedQuery): Promise<KeyedRow[]> {
+  const where = filterSql(q.filters);
+  if (q.after) where.push(sql`(m.last, p.id) < (${q.after.k}::timestamptz, ${q.after.i})`);
+  const result = await sql<KeyedRow>`
+    select p.id, m.last::text as k from (
+      select substr(s.url, ${q.postUrlPrefix.length + 1}) as post_id, max(c.created_at) as last
+      from comments c
+      join comment_users cu on cu.id = c.user_id
+      join comment_sections s on s.id = c.section_id
+      where cu.app_id = ${q.appId} and cu.external_id = ${q.externalId} and s.app_id = ${q.appId}
+        and left(s.url, ${q.postUrlPrefix.length}) = ${q.postUrlPrefix}
+        and not c.is_deleted and c.created_at <= ${q.snapshot.toISOString()}::timestamptz
+      group by s.url
+    ) m join posts p on p.id = m.post_id
+    where ${and(where)} order by m.last desc, p.id desc limit ${q.limit}`.execute(db);
+  return result.rows;
+}
+
+export type RelatedQuery = { postId: string; type: string | null; filters: Filters; after: { k: string; i: string } | null; limit: number };
+
+/**
+ * Related posts: posts sharing the most tags with the post, newest first among equals. The key (shared tags,
+ * creation time) does not move with votes. The cursor key is "shared created_at".
+ */
+export async function listRelated(db: Database, q: RelatedQuery): Promise<KeyedRow[]> {
+  const where = filterSql(q.filters);
+  if (q.type) where.push(sql`p.type = ${q.type}`);
+  if (q.after) {
+    const [shared, ...rest] = q.after.k.split(' ');
+    where.push(sql`(r.shared, p.created_at, p.id) < (${Number(shared)}, ${rest.join(' ')}::timestamptz, ${q.after.i})`);
+  }
+  const result = await sql<KeyedRow>`
+    select p.id, r.shared::text || ' ' || p.created_at::text as k from (
+      select pt.post_id, count(*)::int as shared
+      from post_tags pt0 join post_tags pt on pt.tag_id = pt0.tag_id
+      where pt0.post_id = ${q.postId} and pt.post_id <> ${q.postId}
+      group by pt.post_id
+    ) r join posts p on p.id = r.post_id
+    where ${and(where)} order by r.shared desc, p.created_at desc, p.id desc limit ${q.limit}`.execute(db);
+  return result.rows;
+}
+
+export type CollectionQuery = { collectionId: string; filters: Filters; after: { k: number; i: string } | null; limit: number };
+
+/** A collection page's posts, in the collection's order. */
+export async function listCollection(db: Database, q: CollectionQuery): Promise<KeyedRow[]> {
+  const where = [sql`ci.collection_id = ${q.collectionId}`, ...filterSql(q.filters)];
+  if (q.after) where.push(sql`(ci.position, ci.post_id) > (${q.after.k}, ${q.after.i})`);
+  const result = await sql<KeyedRow>`
+    select p.id, ci.position as k from collection_items ci join posts p on p.id = ci.post_id
+    where ${and(where)} order by ci.position, ci.post_id limit ${q.limit}`.execute(db);
+  return result.rows;
+}

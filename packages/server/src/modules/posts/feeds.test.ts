@@ -1,0 +1,408 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/harness.js';
+import { postHotScore, postTrendingScore } from './ranking.js';
+import { PAGE_SIZE, type ListReply } from './service.js';
+import { clearPosts, interestId, makePost, makeUser, type TestUser } from './test-fixtures.js';
+
+const HOUR = 3600;
+const DAY = 24 * HOUR;
+
+describeEachDatabase('post lists', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+  beforeEach(() => clearPosts(t.db));
+
+  async function list(url: string, user?: TestUser, method: 'GET' | 'POST' = user ? 'POST' : 'GET'): Promise<ListReply> {
+    const res = await t.app.inject({ method, url, ...(user ? { headers: user.headers } : {}) });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { meta: { status: string }; data: ListReply };
+    expect(body.meta.status).toBe('Success');
+    return body.data;
+  }
+
+  /** Every page of a list, following `after`. */
+  async function walk(url: string, user?: TestUser, between?: (page: number) => Promise<void>): Promise<string[]> {
+    const ids: string[] = [];
+    let after: string | null = null;
+    for (let page = 0; page < 50; page++) {
+      const sep = url.includes('?') ? '&' : '?';
+      const data: ListReply = await list(after ? `${url}${sep}after=${encodeURIComponent(after)}` : url, user);
+      ids.push(...data.posts.map((p) => p.id));
+      expect(data.after).toBe(data.nextCursor);
+      if (!data.after) return ids;
+      after = data.after;
+      if (between) await between(page);
+    }
+    throw new Error('list never ended');
+  }
+
+  const vote = (user: TestUser, id: string, kind: 'like' | 'dislike' | 'unlike') =>
+    t.app.inject({ method: 'POST', url: `/v1/vote/${kind}`, headers: user.headers, payload: { id } });
+
+  it('home is hot: stored hot_score follows the formula and orders the list', async () => {
+    const specs = [
+      { id: 'old-popular', ageSeconds: 3 * DAY, up: 500 },
+      { id: 'new-quiet', ageSeconds: HOUR, up: 1 },
+      { id: 'new-liked', ageSeconds: 2 * HOUR, up: 40, comments: 10 },
+      { id: 'disliked', ageSeconds: HOUR, up: 0, down: 30 },
+      { id: 'forum', ageSeconds: 10, up: 1000, type: 'ForumPost' },
+    ];
+    for (const s of specs) await makePost(t.db, s);
+    const rows = await t.db.selectFrom('posts').select(['id', 'hotScore', 'upVoteCount', 'downVoteCount', 'commentsCount', 'createdAt']).execute();
+    for (const r of rows) expect(r.hotScore).toBeCloseTo(postHotScore(r.upVoteCount, r.downVoteCount, r.commentsCount, r.createdAt), 6);
+    const expected = rows
+      .filter((r) => r.id !== 'forum')
+      .sort((a, b) => b.hotScore - a.hotScore)
+      .map((r) => r.id);
+    const data = await list('/v1/feed-posts/type/home');
+    expect(data.posts.map((p) => p.id)).toEqual(expected);
+    expect(expected.slice(0, 2)).toEqual(['new-liked', 'new-quiet']);
+    expect(data.feedId).toBe('home');
+    expect(data.after).toBeNull();
+    // group-posts serves the same lists; hot is an alias of home.
+    expect((await list('/v1/group-posts/type/hot')).posts.map((p) => p.id)).toEqual(expected);
+  });
+
+  it('fresh lists newest first, recent and for-you; for-you follows the viewer’s tags and interests', async () => {
+    const viewer = await makeUser(t.db, 'viewer');
+    await makePost(t.db, { id: 'a', ageSeconds: 30, tags: ['cats'] });
+    await makePost(t.db, { id: 'b', ageSeconds: 20 });
+    await makePost(t.db, { id: 'c', ageSeconds: 10, interests: ['gaming'] });
+    expect((await list('/v1/feed-posts/type/fresh')).posts.map((p) => p.id)).toEqual(['c', 'b', 'a']);
+    expect((await list('/v1/feed-posts/type/fresh/timeframe/recent', viewer)).posts.map((p) => p.id)).toEqual(['c', 'b', 'a']);
+    await t.db.insertInto('followedPages').values([{ userId: viewer.id, kind: 'tag', key: 'cats' }, { userId: viewer.id, kind: 'interest', key: 'gaming' }]).execute();
+    const forYou = await list('/v1/feed-posts/type/fresh/timeframe/for-you', viewer);
+    expect(forYou.posts.map((p) => p.id)).toEqual(['c', 'a']);
+    expect(forYou.feedId).toBe('fresh-for-you');
+    expect((await list('/v1/feed-posts/type/explore', viewer)).posts.map((p) => p.id)).toEqual(['c', 'a']);
+  });
+
+  it('top ranks by upvotes inside the timeframe', async () => {
+    await makePost(t.db, { id: 'today-10', ageSeconds: HOUR, up: 10 });
+    await makePost(t.db, { id: 'today-50', ageSeconds: 2 * HOUR, up: 50 });
+    await makePost(t.db, { id: 'week-900', ageSeconds: 3 * DAY, up: 900 });
+    await makePost(t.db, { id: 'old-5000', ageSeconds: 60 * DAY, up: 5000 });
+    expect((await list('/v1/group-posts/type/top')).posts.map((p) => p.id)).toEqual(['today-50', 'today-10']);
+    expect((await list('/v1/group-posts/type/top/timeframe/today')).posts.map((p) => p.id)).toEqual(['today-50', 'today-10']);
+    expect((await list('/v1/group-posts/type/top/timeframe/week')).posts.map((p) => p.id)).toEqual(['week-900', 'today-50', 'today-10']);
+    expect((await list('/v1/feed-posts/type/top-week')).feedId).toBe('top-week');
+    const lastYear = await list('/v1/group-posts/type/top/timeframe/last-year');
+    expect(lastYear.posts.map((p) => p.id)).not.toContain('today-10');
+    const bad = await t.app.inject({ method: 'GET', url: '/v1/group-posts/type/top/timeframe/decade' });
+    expect(bad.statusCode).toBe(404);
+    expect(bad.json().meta.status).toBe('Failure');
+  });
+
+  it('trending ranks by recent vote velocity and leaves out posts without recent activity', async () => {
+    const voters = await Promise.all(['v1', 'v2', 'v3'].map((n) => makeUser(t.db, n)));
+    const quiet = await makePost(t.db, { id: 'quiet', ageSeconds: HOUR, up: 100 });
+    const one = await makePost(t.db, { id: 'one', ageSeconds: 5 * DAY });
+    const three = await makePost(t.db, { id: 'three', ageSeconds: 10 * HOUR });
+    await vote(voters[0]!, one, 'like');
+    for (const v of voters) await vote(v, three, 'like');
+    const data = await list('/v1/group-posts/type/trending');
+    expect(data.posts.map((p) => p.id)).toEqual(['three', 'one']);
+    expect(data.posts.map((p) => p.id)).not.toContain(quiet);
+    // Unvoting removes that vote's own contribution: no activity left, off the list.
+    await vote(voters[0]!, one, 'unlike');
+    expect((await list('/v1/group-posts/type/trending')).posts.map((p) => p.id)).toEqual(['three']);
+  });
+
+  it('trending keys fold events exactly as the documented formula, and an old burst decays below a recent one', async () => {
+    const now = Date.now();
+    const times = [now - 40 * HOUR * 1000, now - 30 * HOUR * 1000, now - HOUR * 1000];
+    let score: number | null = null;
+    for (const at of times) {
+      const row = await sql<{ s: number | null }>`select trending_add(${score}::float8, ${new Date(at).toISOString()}::timestamptz, 1) as s`.execute(t.db);
+      score = row.rows[0]!.s;
+    }
+    expect(score).toBeCloseTo(postTrendingScore(times.map((x) => new Date(x)))!, 9);
+    const removed = await sql<{ s: number | null }>`select trending_add(${score}::float8, ${new Date(times[2]!).toISOString()}::timestamptz, -1) as s`.execute(t.db);
+    expect(removed.rows[0]!.s).toBeCloseTo(postTrendingScore(times.slice(0, 2).map((x) => new Date(x)))!, 9);
+    // Ten upvotes 30 h ago weigh less than one upvote now (half-life 6 h: 10 / 32 < 1).
+    const burst = postTrendingScore(Array.from({ length: 10 }, () => new Date(now - 30 * HOUR * 1000)))!;
+    const fresh = postTrendingScore([new Date(now)])!;
+    expect(fresh).toBeGreaterThan(burst);
+  });
+
+  it('walks every page once: no repeat, no gap', async () => {
+    for (let i = 0; i < 2 * PAGE_SIZE + 5; i++) await makePost(t.db, { id: `p${String(i).padStart(2, '0')}`, ageSeconds: 100 + i * 7, up: (i * 37) % 11 });
+    for (const url of ['/v1/feed-posts/type/home', '/v1/feed-posts/type/fresh', '/v1/group-posts/type/top/timeframe/week']) {
+      const ids = await walk(url);
+      expect(ids).toHaveLength(2 * PAGE_SIZE + 5);
+      expect(new Set(ids).size).toBe(ids.length);
+    }
+  });
+
+  it('keeps hot, top and trending cursors exact while concurrent votes reorder the list between page loads', async () => {
+    for (const url of ['/v1/feed-posts/type/home', '/v1/group-posts/type/top/timeframe/today', '/v1/group-posts/type/trending']) {
+      await clearPosts(t.db);
+      const voters = await Promise.all(Array.from({ length: 6 }, (_, i) => makeUser(t.db, `voter${i}`)));
+      const ids: string[] = [];
+      for (let i = 0; i < 3 * PAGE_SIZE; i++) ids.push(await makePost(t.db, { id: `h${String(i).padStart(2, '0')}`, ageSeconds: 200 + i * 60, up: i % 3 }));
+      // Every post gets one recent upvote so all are on trending too.
+      await Promise.all(ids.map((id, i) => vote(voters[i % voters.length]!, id, 'like')));
+
+      const before = await walk(url);
+      expect(before).toHaveLength(ids.length);
+      const seen = await walk(url, undefined, async (page) => {
+        // Posts just served sink, the last page's posts rise above everything, all at once.
+        const served = before.slice(page * PAGE_SIZE, page * PAGE_SIZE + 3);
+        const last = before.slice(-4);
+        await Promise.all([
+          ...served.flatMap((id) => voters.map((v) => vote(v, id, 'dislike'))),
+          ...last.flatMap((id) => voters.map((v) => vote(v, id, 'like'))),
+        ]);
+      });
+      expect(seen).toEqual(before);
+      // The votes did reorder the list: a new first page starts with the risen posts.
+      const now = (await list(url)).posts.map((p) => p.id);
+      expect(now.slice(0, 4).sort()).toEqual(before.slice(-4).sort());
+    }
+  });
+
+  it('refuses a broken cursor or one of another list with a 400', async () => {
+    for (let i = 0; i < PAGE_SIZE + 1; i++) await makePost(t.db, { ageSeconds: 100 + i });
+    const home = await list('/v1/feed-posts/type/home');
+    expect(home.after).toBeTruthy();
+    const other = await t.app.inject({ method: 'GET', url: `/v1/feed-posts/type/fresh?after=${home.after}` });
+    expect(other.statusCode).toBe(400);
+    expect(other.json().meta.errorCode).toBe('INVALID_CURSOR');
+    const junk = await t.app.inject({ method: 'GET', url: '/v1/feed-posts/type/home?after=not-a-cursor' });
+    expect(junk.statusCode).toBe(400);
+  });
+
+  it('filters inside the query and still fills the page', async () => {
+    const viewer = await makeUser(t.db, 'viewer');
+    const blocked = await makeUser(t.db, 'blocked');
+    const other = await makeUser(t.db, 'other');
+    const hiddenIds: string[] = [];
+    const keep: string[] = [];
+    const mk = async (spec: Parameters<typeof makePost>[1], hidden: boolean) => {
+      const id = await makePost(t.db, { creatorId: other.id, ...spec });
+      (hidden ? hiddenIds : keep).push(id);
+      return id;
+    };
+    let age = 100;
+    for (let i = 0; i < 4; i++) await mk({ creatorId: blocked.id, ageSeconds: age++ }, true);
+    const hiddenPost = await mk({ ageSeconds: age++ }, true);
+    const reported = await mk({ ageSeconds: age++ }, true);
+    const downvoted = await mk({ ageSeconds: age++ }, true);
+    await mk({ title: 'My CAT is angry', ageSeconds: age++ }, true);
+    await mk({ title: 'A catalog of dogs', ageSeconds: age++ }, false);
+    await mk({ title: 'Election news', tags: ['politics'], ageSeconds: age++ }, true);
+    await mk({ title: 'Politics again', ageSeconds: age++ }, true);
+    await mk({ title: 'Promoted thing', promoted: true, ageSeconds: age++ }, false);
+    await mk({ status: 'deleted', ageSeconds: age++ }, true);
+    await mk({ status: 'removed', ageSeconds: age++ }, true);
+    for (let i = 0; i < PAGE_SIZE + 2; i++) await mk({ ageSeconds: age++ }, false);
+
+    await t.db.insertInto('userBlocks').values({ userId: viewer.id, blockedUserId: blocked.id }).execute();
+    await t.app.inject({ method: 'POST', url: '/v1/block-post', headers: viewer.headers, payload: { type: 'post', id: hiddenPost } });
+    await t.app.inject({ method: 'POST', url: '/report', headers: viewer.headers, payload: { entryId: reported, type: 4 } });
+    await vote(viewer, downvoted, 'dislike');
+    await t.db.insertInto('muteWords').values({ userId: viewer.id, value: 'cat' }).execute();
+    await t.db.insertInto('blockedTags').values({ userId: viewer.id, value: 'politics' }).execute();
+
+    for (const url of ['/v1/feed-posts/type/fresh/timeframe/recent', '/v1/feed-posts/type/home']) {
+      const first = await list(url, viewer);
+      expect(first.posts).toHaveLength(PAGE_SIZE);
+      const all = await walk(url, viewer);
+      expect(all.sort()).toEqual([...keep].sort());
+    }
+    // A visitor sees every live post.
+    const visitor = await walk('/v1/feed-posts/type/fresh/timeframe/recent');
+    expect(visitor).toHaveLength(keep.length + hiddenIds.length - 2);
+
+    // Downvoted and blocked-tag posts are hidden on main lists only; a tag list still shows them.
+    await t.db.insertInto('postTags').values([
+      { postId: downvoted, tagId: (await t.db.insertInto('tags').values({ key: 'misc' }).returning('id').executeTakeFirstOrThrow()).id },
+    ]).execute();
+    expect((await list('/v1/tag-posts/tag/misc/type/fresh', viewer)).posts.map((p) => p.id)).toEqual([downvoted]);
+    expect((await list('/v1/tag-posts/tag/politics/type/fresh', viewer)).posts).toHaveLength(1);
+  });
+
+  it('hides promoted posts for an active Pro viewer who asked for it, and only then', async () => {
+    const pro = await makeUser(t.db, 'pro', { tier: 1, preferences: { hidePromotedPosts: true } });
+    const proShowing = await makeUser(t.db, 'pro2', { tier: 1 });
+    const free = await makeUser(t.db, 'free', { preferences: { hidePromotedPosts: true } });
+    await makePost(t.db, { id: 'ad', promoted: true });
+    await makePost(t.db, { id: 'plain' });
+    expect((await list('/v1/feed-posts/type/home', pro)).posts.map((p) => p.id)).toEqual(['plain']);
+    expect((await list('/v1/feed-posts/type/home', proShowing)).posts).toHaveLength(2);
+    expect((await list('/v1/feed-posts/type/home', free)).posts).toHaveLength(2);
+    const ad = (await list('/v1/feed-posts/type/home', free)).posts.find((p) => p.id === 'ad');
+    expect(ad?.promoted).toBe(1);
+  });
+
+  it('serves tag, interest and news lists', async () => {
+    await makePost(t.db, { id: 't-old', tags: ['cats'], ageSeconds: 3 * HOUR, up: 100 });
+    await makePost(t.db, { id: 't-new', tags: ['cats', 'cute'], ageSeconds: HOUR });
+    await makePost(t.db, { id: 'untagged', ageSeconds: 10 });
+    const hot = await list('/v1/tag-posts/tag/cats/type/hot');
+    expect(hot.posts.map((p) => p.id)).toEqual(['t-old', 't-new']);
+    expect(hot.tag).toMatchObject({ key: 'cats', url: 'http://localhost:3000/tag/cats' });
+    expect(hot.feedId).toBe('tag-cats-hot');
+    expect((await list('/v1/tag-posts/tag/Cats/type/fresh')).posts.map((p) => p.id)).toEqual(['t-new', 't-old']);
+    expect((await t.app.inject({ method: 'GET', url: '/v1/tag-posts/tag/nope/type/hot' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/v1/tag-posts/tag/cats/type/top' })).statusCode).toBe(404);
+
+    await makePost(t.db, { id: 'g1', interests: ['gaming'], ageSeconds: 50, up: 10 });
+    await makePost(t.db, { id: 'g2', interests: ['gaming'], ageSeconds: 40 });
+    await makePost(t.db, { id: 'gq', interests: ['gaming'], ageSeconds: 30, type: 'ForumPost' });
+    expect((await list('/v1/interest-posts/interest/gaming/type/hot')).posts.map((p) => p.id)).toEqual(['g1', 'g2']);
+    expect((await list('/v1/interest-posts/interest/gaming/type/fresh')).posts.map((p) => p.id)).toEqual(['g2', 'g1']);
+    expect((await list('/v1/interest-posts/interest/gaming/type/forum')).posts.map((p) => p.id)).toEqual(['gq']);
+    expect((await list('/v1/feed-posts/type/forum')).posts.map((p) => p.id)).toEqual(['gq']);
+
+    expect((await list('/v1/group-posts/type/news')).posts).toEqual([]);
+    await interestId(t.db, 'news');
+    await makePost(t.db, { id: 'n1', interests: ['news'], ageSeconds: 90, up: 50 });
+    await makePost(t.db, { id: 'n2', interests: ['news'], ageSeconds: 20 });
+    expect((await list('/v1/group-posts/type/news')).posts.map((p) => p.id)).toEqual(['n1', 'n2']);
+    expect((await list('/v1/group-posts/type/news-fresh')).posts.map((p) => p.id)).toEqual(['n2', 'n1']);
+    expect((await list('/v1/group-posts/type/news/timeframe/fresh')).feedId).toBe('news-fresh');
+  });
+
+  it('serves profile lists: posts, likes, comments, and saved for its owner only', async () => {
+    const owner = await makeUser(t.db, 'Owner');
+    const visitorUser = await makeUser(t.db, 'someone');
+    await makePost(t.db, { id: 'mine', creatorId: owner.id, ageSeconds: 30 });
+    await makePost(t.db, { id: 'anon', creatorId: owner.id, isAnonymous: true, ageSeconds: 20 });
+    await makePost(t.db, { id: 'theirs', creatorId: visitorUser.id, ageSeconds: 10 });
+    await makePost(t.db, { id: 'liked2', creatorId: visitorUser.id, ageSeconds: 5 });
+
+    const publicPosts = await list('/v1/user-posts/username/owner/type/posts');
+    expect(publicPosts.posts.map((p) => p.id)).toEqual(['mine']);
+    expect(publicPosts.profile).toMatchObject({ username: 'Owner', accountId: owner.userId, profileUrl: 'http://localhost:3000/u/owner' });
+    expect((await list('/v1/user-posts/username/owner/type/posts', owner)).posts.map((p) => p.id)).toEqual(['anon', 'mine']);
+
+    await vote(owner, 'theirs', 'like');
+    await vote(owner, 'liked2', 'like');
+    await vote(owner, 'mine', 'dislike');
+    expect((await list('/v1/user-posts/username/owner/type/likes')).posts.map((p) => p.id)).toEqual(['liked2', 'theirs']);
+
+    await t.app.inject({ method: 'POST', url: '/v1/save-post?id=theirs', headers: owner.headers });
+    expect((await list('/v1/user-posts/username/owner/type/saved', owner)).posts.map((p) => p.id)).toEqual(['theirs']);
+    const denied = await t.app.inject({ method: 'POST', url: '/v1/user-posts/username/owner/type/saved', headers: visitorUser.headers });
+    expect(denied.statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/v1/user-posts/username/owner/type/saved' })).statusCode).toBe(403);
+
+    // Comments tab: the comment service keys threads by the post URL and users by the site's user id.
+    await t.db.insertInto('commentApps').values({ id: 'guffaw', name: 'Guffaw', secret: 's' }).execute();
+    const cu = await t.db.insertInto('commentUsers').values({ appId: 'guffaw', externalId: owner.userId, userId: 'cu1' }).returning('id').executeTakeFirstOrThrow();
+    for (const [i, postId] of ['theirs', 'mine'].entries()) {
+      const section = await t.db
+        .insertInto('commentSections')
+        .values({ appId: 'guffaw', url: `${t.config.publicUrl}/gag/${postId}` })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await t.db
+        .insertInto('comments')
+        .values({ commentId: `c${i}`, sectionId: section.id, userId: cu.id, level: 1, text: 'hi', createdAt: new Date(Date.now() - (10 - i) * 1000) })
+        .execute();
+    }
+    expect((await list('/v1/user-posts/username/owner/type/comments')).posts.map((p) => p.id)).toEqual(['mine', 'theirs']);
+    expect((await t.app.inject({ method: 'GET', url: '/v1/user-posts/username/nobody/type/posts' })).statusCode).toBe(404);
+  });
+
+  it('searches titles and descriptions, best match first', async () => {
+    await makePost(t.db, { id: 's1', title: 'Dog', description: 'a dog and another dog and more dog', ageSeconds: 30 });
+    await makePost(t.db, { id: 's2', title: 'Cat with a dog', ageSeconds: 20 });
+    await makePost(t.db, { id: 's3', title: 'Nothing here', ageSeconds: 10 });
+    const data = await list('/v1/search-posts?query=dogs');
+    expect(data.posts.map((p) => p.id)).toEqual(['s1', 's2']);
+    expect((await list('/v1/search-posts?query=')).posts).toEqual([]);
+    expect((await list('/v1/search-posts?query=%22cat%20with%22')).posts.map((p) => p.id)).toEqual(['s2']);
+    for (let i = 0; i < PAGE_SIZE + 3; i++) await makePost(t.db, { title: `funny frog ${i}`, ageSeconds: 40 + i });
+    const ids = await walk('/v1/search-posts?query=frog');
+    expect(new Set(ids).size).toBe(PAGE_SIZE + 3);
+  });
+
+  it('lists related posts without the post itself, collection posts in order, and related articles', async () => {
+    await makePost(t.db, { id: 'base', tags: ['a', 'b', 'c'] });
+    await makePost(t.db, { id: 'r2', tags: ['a', 'b'], ageSeconds: 500 });
+    await makePost(t.db, { id: 'r1', tags: ['c'], ageSeconds: 10 });
+    await makePost(t.db, { id: 'none', tags: ['z'] });
+    await makePost(t.db, { id: 'art', type: 'Article', tags: ['a'], ageSeconds: 50 });
+    const related = await list('/v1/related-posts?id=base');
+    expect(related.posts.map((p) => p.id)).toEqual(['r2', 'r1', 'art']);
+    expect((await list('/v1/related-articles?id=base')).posts.map((p) => p.id)).toEqual(['art']);
+    expect((await list('/v1/related-articles?id=none')).posts.map((p) => p.id)).toEqual(['art']);
+    expect((await t.app.inject({ method: 'GET', url: '/v1/related-posts?id=missing' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/v1/related-posts' })).statusCode).toBe(400);
+
+    await makePost(t.db, { id: 'coll', type: 'CollectionPage' });
+    await t.db.insertInto('collectionItems').values([
+      { collectionId: 'coll', postId: 'r1', position: 2 },
+      { collectionId: 'coll', postId: 'none', position: 1 },
+    ]).execute();
+    expect((await list('/v1/collection-posts?id=coll')).posts.map((p) => p.id)).toEqual(['none', 'r1']);
+    expect((await t.app.inject({ method: 'GET', url: '/v1/collection-posts?id=base' })).statusCode).toBe(404);
+  });
+
+  it('answers with the Post shape: creator hidden for anonymous posts, tags, interests, awards, poll', async () => {
+    const op = await makeUser(t.db, 'op');
+    const fans = await Promise.all(['f1', 'f2', 'f3', 'f4'].map((n) => makeUser(t.db, n)));
+    await makePost(t.db, { id: 'shape', title: 'Shape', creatorId: op.id, tags: ['cats'], interests: ['animals'], ageSeconds: 100 });
+    await makePost(t.db, { id: 'anon', creatorId: op.id, isAnonymous: true, ageSeconds: 200 });
+    await t.db.insertInto('awardBalances').values(fans.map((f) => ({ userId: f.id, balance: 1 }))).execute();
+    for (const f of fans) await t.app.inject({ method: 'POST', url: '/award', headers: f.headers, payload: { id: 'shape', type: 'cheers' } });
+    await t.db.insertInto('polls').values({ postId: 'shape', options: JSON.stringify(['Yes', { text: 'No' }]), endsAt: new Date(Date.now() + DAY * 1000) }).execute();
+    const data = await list('/v1/feed-posts/type/fresh');
+    const [shape, anon] = data.posts;
+    expect(shape).toMatchObject({
+      id: 'shape',
+      title: 'Shape',
+      type: 'Photo',
+      postUrl: 'http://localhost:3000/gag/shape',
+      url: 'http://localhost:3000/gag/shape',
+      creator: { username: 'op', accountId: op.userId, profileUrl: 'http://localhost:3000/u/op', name: 'op name' },
+      tags: [{ key: 'cats', url: 'http://localhost:3000/tag/cats' }],
+      interests: ['animals'],
+      promoted: 0,
+      awardUsersCount: 4,
+      comment: { canAnonymous: false, pinnedCommentCount: 0 },
+      polling: { options: [{ text: 'Yes' }, { text: 'No' }] },
+    });
+    expect(shape!.awardUsers.map((a) => a.username)).toEqual(['f4', 'f3', 'f2']);
+    expect(shape!.creationTs).toBeGreaterThan(Date.now() / 1000 - 200);
+    expect(anon!.creator).toBeNull();
+    expect(anon!.polling).toBeNull();
+    expect(data.tags).toEqual([{ key: 'cats', url: 'http://localhost:3000/tag/cats' }]);
+  });
+
+  it('answers /v1/config for visitors (GET) and members (POST)', async () => {
+    await interestId(t.db, 'news');
+    await makePost(t.db, { tags: ['cats'] });
+    const member = await makeUser(t.db, 'member');
+    for (const res of [
+      await t.app.inject({ method: 'GET', url: '/v1/config' }),
+      await t.app.inject({ method: 'POST', url: '/v1/config', headers: member.headers }),
+    ]) {
+      expect(res.statusCode).toBe(200);
+      const { data } = res.json();
+      expect(data).toMatchObject({
+        appName: 'Guffaw',
+        adCampaign: null,
+        campaignList: [],
+        notiOptions: { pushHost: 'http://localhost:3000' },
+        proSettings: { hideAds: true },
+        features: { exploreTabList: false },
+      });
+      expect(Array.isArray(data.navLinks)).toBe(true);
+      expect(Array.isArray(data.tags)).toBe(true);
+      expect(data.interests.map((i: { key: string }) => i.key)).toContain('news');
+    }
+  });
+
+  it('answers an unknown list type with a 404 in the envelope', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/feed-posts/type/nonsense' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().meta).toMatchObject({ status: 'Failure', errorCode: 'UNKNOWN_LIST' });
+  });
+});

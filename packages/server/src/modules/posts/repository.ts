@@ -1,0 +1,291 @@
+import { sql, type Selectable } from 'kysely';
+import type { Database } from '../../db/index.js';
+import type { Interests, Json, Polls, Tags } from '../../db/schema.js';
+
+/** Posts: the rows behind a post card, and the writes of the post actions (votes, saves, hides, reports, polls, awards). */
+
+export async function findPostRows(db: Database, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('posts as p')
+    .leftJoin('users as u', (j) => j.onRef('u.id', '=', 'p.creatorId').on('u.deletedAt', 'is', null))
+    .select([
+      'p.id', 'p.type', 'p.title', 'p.description', 'p.nsfw', 'p.isAnonymous', 'p.isMeme', 'p.promoted', 'p.isVoteMasked',
+      'p.gamFlagged', 'p.hasLongPostCover', 'p.sensitiveCover', 'p.canAnonymous', 'p.sourceDomain', 'p.sourceUrl',
+      'p.credit', 'p.ctaData', 'p.images', 'p.video', 'p.article', 'p.upVoteCount', 'p.downVoteCount', 'p.commentsCount',
+      'p.awardsCount', 'p.createdAt', 'p.creatorId', 'p.status',
+      'u.userId as creatorUserId', 'u.username as creatorUsername', 'u.fullName as creatorName',
+      'u.avatarUrl as creatorAvatarUrl', 'u.isVerifiedAccount as creatorIsVerified', 'u.emojiStatus as creatorEmojiStatus',
+    ])
+    .where('p.id', 'in', ids)
+    .execute();
+}
+export type PostRow = Awaited<ReturnType<typeof findPostRows>>[number];
+
+export async function findPostTags(db: Database, ids: string[]): Promise<{ postId: string; key: string }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('postTags as pt')
+    .innerJoin('tags as t', 't.id', 'pt.tagId')
+    .select(['pt.postId', 't.key'])
+    .where('pt.postId', 'in', ids)
+    .orderBy('pt.position')
+    .orderBy('t.key')
+    .execute();
+}
+
+export async function findPostInterests(db: Database, ids: string[]): Promise<{ postId: string; key: string }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('postInterests as pi')
+    .innerJoin('interests as i', 'i.id', 'pi.interestId')
+    .select(['pi.postId', 'i.key'])
+    .where('pi.postId', 'in', ids)
+    .orderBy('i.position')
+    .execute();
+}
+
+export type AwardUserRow = { postId: string; userId: string; username: string; avatarUrl: string };
+
+/** The 3 latest Cheers senders of each post (posts-and-feeds.md §4: up to 3 avatars). */
+export async function findAwardUsers(db: Database, ids: string[]): Promise<AwardUserRow[]> {
+  if (ids.length === 0) return [];
+  const result = await sql<AwardUserRow>`
+    select x.post_id, x.user_id, x.username, x.avatar_url from (
+      select a.post_id, u.user_id, u.username, u.avatar_url,
+             row_number() over (partition by a.post_id order by a.created_at desc, a.id desc) as n
+      from awards a join users u on u.id = a.sender_id
+      where a.post_id in (${sql.join(ids)}) and u.deleted_at is null
+    ) x where x.n <= 3 order by x.post_id, x.n`.execute(db);
+  return result.rows;
+}
+
+export async function findPolls(db: Database, ids: string[]): Promise<Selectable<Polls>[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('polls').selectAll().where('postId', 'in', ids).execute();
+}
+
+// --- viewer and taxonomy --------------------------------------------------------------------------------------
+
+export async function findViewer(db: Database, id: number) {
+  return db.selectFrom('users').select(['id', 'userId', 'tier', 'proExpiresAt', 'preferences']).where('id', '=', id).executeTakeFirst();
+}
+
+export async function findUserByUsername(db: Database, username: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'userId', 'username', 'fullName', 'avatarUrl'])
+    .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function findTag(db: Database, key: string): Promise<Selectable<Tags> | undefined> {
+  return db.selectFrom('tags').selectAll().where('key', '=', key).executeTakeFirst();
+}
+
+export async function findInterest(db: Database, key: string): Promise<Selectable<Interests> | undefined> {
+  return db.selectFrom('interests').selectAll().where('key', '=', key).executeTakeFirst();
+}
+
+export async function findTagsByPrefix(db: Database, text: string, limit: number) {
+  const pattern = text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`).replace(/\s+/g, '-') + '%';
+  return db.selectFrom('tags').select(['key', 'description', 'isSensitive']).where('key', 'like', pattern).orderBy('key').limit(limit).execute();
+}
+
+/** Tags carried by the most live posts of the last 30 days (config's popular tags). */
+export async function findPopularTags(db: Database, limit: number) {
+  const result = await sql<{ key: string; description: string; isSensitive: boolean; n: number }>`
+    select t.key, t.description, t.is_sensitive, count(*)::int as n
+    from post_tags pt join posts p on p.id = pt.post_id join tags t on t.id = pt.tag_id
+    where p.status = 'live' and p.created_at > now() - interval '30 days'
+    group by t.id order by n desc, t.key limit ${limit}`.execute(db);
+  return result.rows;
+}
+
+export async function findInterests(db: Database) {
+  return db.selectFrom('interests').selectAll().orderBy('position').orderBy('name').execute();
+}
+
+// --- post actions ---------------------------------------------------------------------------------------------
+
+export async function findLivePost(db: Database, id: string) {
+  return db
+    .selectFrom('posts')
+    .select(['id', 'type', 'creatorId', 'isAnonymous', 'nsfw', 'images', 'status', 'upVoteCount', 'downVoteCount'])
+    .where('id', '=', id)
+    .where('status', '=', 'live')
+    .executeTakeFirst();
+}
+
+export type VoteResult = { upVoteCount: number; downVoteCount: number };
+
+/**
+ * Sets the viewer's vote (1, -1, or 0 = none) in one transaction. The post row is locked first so concurrent votes
+ * on a post apply one after the other; counts move by the difference and never go below 0; trending gains an
+ * upvote's event, or loses the exact term of a removed upvote (ranking.ts). The trigger recomputes hot_score and
+ * logs the old keys.
+ */
+export async function setVote(db: Database, userId: number, postId: string, value: -1 | 0 | 1): Promise<VoteResult | null> {
+  return db.transaction().execute(async (trx) => {
+    const post = await sql<{ id: string }>`select id from posts where id = ${postId} and status = 'live' for update`.execute(trx);
+    if (post.rows.length === 0) return null;
+    const previous = await trx
+      .selectFrom('postVotes')
+      .select(['value', sql<string>`created_at::text`.as('at')])
+      .where('userId', '=', userId)
+      .where('postId', '=', postId)
+      .executeTakeFirst();
+    const old = previous?.value ?? 0;
+    if (old === value) {
+      const same = await trx.selectFrom('posts').select(['upVoteCount', 'downVoteCount']).where('id', '=', postId).executeTakeFirstOrThrow();
+      return same;
+    }
+    if (value === 0) {
+      await trx.deleteFrom('postVotes').where('userId', '=', userId).where('postId', '=', postId).execute();
+    } else {
+      await trx
+        .insertInto('postVotes')
+        .values({ userId, postId, value })
+        .onConflict((oc) => oc.columns(['userId', 'postId']).doUpdateSet({ value, createdAt: sql`now()` }))
+        .execute();
+    }
+    const dUp = (value === 1 ? 1 : 0) - (old === 1 ? 1 : 0);
+    const dDown = (value === -1 ? 1 : 0) - (old === -1 ? 1 : 0);
+    let trending = sql`trending_score`;
+    if (old === 1 && previous) trending = sql`trending_add(${trending}, ${previous.at}::timestamptz, -1)`;
+    if (value === 1) trending = sql`trending_add(${trending}, now(), 1)`;
+    const updated = await sql<VoteResult>`
+      update posts set
+        up_vote_count = greatest(up_vote_count + ${dUp}, 0),
+        down_vote_count = greatest(down_vote_count + ${dDown}, 0),
+        trending_score = ${trending},
+        updated_at = now()
+      where id = ${postId}
+      returning up_vote_count, down_vote_count`.execute(trx);
+    return updated.rows[0] ?? null;
+  });
+}
+
+/** Comment counts come from the comment service; the trigger folds them into hot and trending. */
+export async function addCommentCount(db: Database, postId: string, delta: number): Promise<void> {
+  await sql`update posts set comments_count = greatest(comments_count + ${delta}, 0) where id = ${postId}`.execute(db);
+}
+
+export async function pruneRankChanges(db: Database, before: Date): Promise<void> {
+  await db.deleteFrom('postRankChanges').where('changedAt', '<', before).execute();
+}
+
+export async function setSaved(db: Database, userId: number, postId: string, saved: boolean): Promise<void> {
+  if (saved) {
+    await db.insertInto('postSaves').values({ userId, postId }).onConflict((oc) => oc.doNothing()).execute();
+  } else {
+    await db.deleteFrom('postSaves').where('userId', '=', userId).where('postId', '=', postId).execute();
+  }
+}
+
+export async function setPostBlock(db: Database, userId: number, postId: string, type: string, blocked: boolean): Promise<void> {
+  if (blocked) {
+    await db
+      .insertInto('postBlocks')
+      .values({ userId, postId, type })
+      .onConflict((oc) => oc.columns(['userId', 'postId']).doUpdateSet({ type }))
+      .execute();
+  } else {
+    await db.deleteFrom('postBlocks').where('userId', '=', userId).where('postId', '=', postId).execute();
+  }
+}
+
+export async function markPostDeleted(db: Database, postId: string): Promise<void> {
+  await db.updateTable('posts').set({ status: 'deleted', updatedAt: new Date() }).where('id', '=', postId).execute();
+}
+
+/** One report per reporter and post (or user); a repeat keeps the first. Returns whether this one was new. */
+export async function insertReport(db: Database, reporterId: number, target: { postId: string } | { userId: number }, type: number): Promise<boolean> {
+  const values = 'postId' in target ? { reporterId, postId: target.postId, type } : { reporterId, reportedUserId: target.userId, type };
+  const rows = await db.insertInto('reports').values(values).onConflict((oc) => oc.doNothing()).returning('id').execute();
+  return rows.length > 0;
+}
+
+export async function blockUser(db: Database, userId: number, blockedUserId: number): Promise<void> {
+  await db.insertInto('userBlocks').values({ userId, blockedUserId }).onConflict((oc) => oc.doNothing()).execute();
+}
+
+export async function recordEvent(db: Database, name: string, userId: number | null, postId: string | null, payload: Json): Promise<void> {
+  await db.insertInto('analyticsEvents').values({ name, userId, postId, payload: JSON.stringify(payload) }).execute();
+}
+
+/** A random live post: a random point on the `seq` range, then the next live post from there (uses seq's index). */
+export async function findRandomPostId(db: Database): Promise<string | null> {
+  const result = await sql<{ id: string }>`
+    with bounds as (select min(seq) as lo, max(seq) as hi from posts where status = 'live' and not nsfw and type <> 'ForumPost'),
+         pick as (select lo + floor(random() * (hi - lo + 1))::bigint as at from bounds where lo is not null)
+    select p.id from posts p, pick
+    where p.seq >= pick.at and p.status = 'live' and not p.nsfw and p.type <> 'ForumPost'
+    order by p.seq limit 1`.execute(db);
+  return result.rows[0]?.id ?? null;
+}
+
+// --- polls ----------------------------------------------------------------------------------------------------
+
+export async function findPoll(db: Database, postId: string) {
+  return db
+    .selectFrom('polls')
+    .innerJoin('posts', 'posts.id', 'polls.postId')
+    .select(['polls.postId', 'polls.options', 'polls.endsAt'])
+    .where('polls.postId', '=', postId)
+    .where('posts.status', '=', 'live')
+    .executeTakeFirst();
+}
+
+export async function countPollVotes(db: Database, postId: string): Promise<{ optionIndex: number; n: number }[]> {
+  const rows = await db
+    .selectFrom('pollVotes')
+    .select(['optionIndex', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('postId', '=', postId)
+    .groupBy('optionIndex')
+    .execute();
+  return rows.map((r) => ({ optionIndex: r.optionIndex, n: Number(r.n) }));
+}
+
+export async function findPollVote(db: Database, postId: string, userId: number): Promise<number | null> {
+  const row = await db.selectFrom('pollVotes').select('optionIndex').where('postId', '=', postId).where('userId', '=', userId).executeTakeFirst();
+  return row?.optionIndex ?? null;
+}
+
+/** Votes once; false when the user had already voted (a vote is final). */
+export async function insertPollVote(db: Database, postId: string, userId: number, optionIndex: number): Promise<boolean> {
+  const rows = await db.insertInto('pollVotes').values({ postId, userId, optionIndex }).onConflict((oc) => oc.doNothing()).returning('postId').execute();
+  return rows.length > 0;
+}
+
+// --- awards ---------------------------------------------------------------------------------------------------
+
+export async function findAwardBalance(db: Database, userId: number): Promise<number> {
+  const row = await db.selectFrom('awardBalances').select('balance').where('userId', '=', userId).executeTakeFirst();
+  return row?.balance ?? 0;
+}
+
+export async function findSentAwardPostIds(db: Database, userId: number): Promise<string[]> {
+  const rows = await db.selectFrom('awards').select('postId').distinct().where('senderId', '=', userId).execute();
+  return rows.map((r) => r.postId);
+}
+
+export type AwardOutcome = 'sent' | 'already-sent' | 'no-balance';
+
+/**
+ * Sends one Cheers: in one transaction the sender's balance row is locked and decremented (never below 0), the
+ * award stored and the post's award count raised. One Cheers per post per sender.
+ */
+export async function sendAward(db: Database, senderId: number, postId: string, recipientId: number | null, type: string): Promise<AwardOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const balance = await sql<{ balance: number }>`select balance from award_balances where user_id = ${senderId} for update`.execute(trx);
+    if ((balance.rows[0]?.balance ?? 0) < 1) return 'no-balance';
+    const sent = await trx.selectFrom('awards').select('id').where('senderId', '=', senderId).where('postId', '=', postId).executeTakeFirst();
+    if (sent) return 'already-sent';
+    await trx.updateTable('awardBalances').set((eb) => ({ balance: eb('balance', '-', 1) })).where('userId', '=', senderId).execute();
+    await trx.insertInto('awards').values({ postId, senderId, recipientId, type, amount: 1 }).execute();
+    await trx.updateTable('posts').set((eb) => ({ awardsCount: eb('awardsCount', '+', 1) })).where('id', '=', postId).execute();
+    return 'sent';
+  });
+}

@@ -1,0 +1,66 @@
+/** JSON schemas of the posts routes: inputs are checked before a handler runs; replies use the main envelope. */
+
+export const POST_ID_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
+
+const meta = {
+  type: 'object',
+  properties: {
+    status: { type: 'string', enum: ['Success', 'Failure'] },
+    errorCode: { type: 'string' },
+    errorMessage: { type: 'string' },
+  },
+  required: ['status'],
+} as const;
+
+/** Every reply: {meta, data}. `data` is described per call in the docs of the service that builds it. */
+export const envelopeReply = {
+  200: { type: 'object', properties: { meta, data: { type: 'object', additionalProperties: true } }, required: ['meta', 'data'] },
+} as const;
+
+const cursorFields = {
+  after: { type: 'string', maxLength: 400 },
+  cursor: { type: 'string', maxLength: 400 },
+} as const;
+
+/** Lists take the cursor in the query string, or (POST) in the body. */
+export const listQuery = { type: 'object', properties: { ...cursorFields }, additionalProperties: true } as const;
+export const listBody = { type: ['object', 'null'], properties: { ...cursorFields }, additionalProperties: true } as const;
+
+const name = { type: 'string', minLength: 1, maxLength: 100 } as const;
+
+export const feedParams = {
+  type: 'object',
+  properties: { type: { type: 'string', minLength: 1, maxLength: 40 }, timeframe: { type: 'string', minLength: 1, maxLength: 40 } },
+  required: ['type'],
+} as const;
+export const tagParams = { type: 'object', properties: { tag: name, type: name }, required: ['tag', 'type'] } as const;
+export const interestParams = { type: 'object', properties: { interest: name, type: name }, required: ['interest', 'type'] } as const;
+export const userParams = { type: 'object', properties: { username: name, type: name }, required: ['username', 'type'] } as const;
+
+export const searchQuery = {
+  type: 'object',
+  properties: { ...cursorFields, query: { type: 'string', maxLength: 500 } },
+  additionalProperties: true,
+} as const;
+export const searchBody = { ...searchQuery, type: ['object', 'null'] } as const;
+
+const postId = { type: 'string', pattern: POST_ID_PATTERN } as const;
+
+export const postIdQuery = { type: 'object', properties: { ...cursorFields, id: postId }, additionalProperties: true } as const;
+export const postIdBody = { ...postIdQuery, type: ['object', 'null'] } as const;
+
+/** Post actions: the same fields may come in the query string or the body (form or JSON). */
+const actionFields = {
+  id: postId,
+  entryId: postId,
+  feedId: { type: 'string', maxLength: 200 },
+  feedSource: { type: 'string', maxLength: 200 },
+  type: { type: 'string', maxLength: 40 },
+  action: { type: 'string', maxLength: 40 },
+  username: name,
+  channel: { type: 'string', maxLength: 40 },
+  option_index: { type: 'integer', minimum: 0, maximum: 1000 },
+} as const;
+
+export const actionQuery = { type: 'object', properties: actionFields, additionalProperties: true } as const;
+export const actionBody = { type: ['object', 'null'], properties: actionFields, additionalProperties: true } as const;

@@ -1,0 +1,436 @@
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/index.js';
+import type { Json } from '../../db/schema.js';
+import { badRequest, forbidden, notFound } from '../../lib/envelope.js';
+import type { SessionUser } from '../../lib/session.js';
+import { decodeCursor, encodeCursor, SNAPSHOT_TTL_MS, type Cursor } from './cursor.js';
+import * as feeds from './feed-repository.js';
+import type { Filters, KeyedRow, Scope } from './feed-repository.js';
+import { TOP_TIMEFRAMES, topWindow, trendingFloor, type TopTimeframe } from './ranking.js';
+import * as repo from './repository.js';
+
+/** Posts per page of every list (the client groups them in streams of 2, 3 then 5). */
+export const PAGE_SIZE = 10;
+/** The comment service's app id of the main site (DESIGN.md). */
+export const MAIN_COMMENT_APP = 'guffaw';
+/** News lists draw from the interest with this key. */
+export const NEWS_INTEREST = 'news';
+
+export type PostsContext = { db: Database; config: Config };
+
+/** The one who reads a list, with what their account hides. */
+export type Viewer = { id: number; userId: string; hidePromoted: boolean };
+
+export async function loadViewer(db: Database, user: SessionUser | null): Promise<Viewer | null> {
+  if (!user) return null;
+  const row = await repo.findViewer(db, user.id);
+  if (!row) return null;
+  const isPro = row.tier >= 1 && (!row.proExpiresAt || row.proExpiresAt.getTime() > Date.now());
+  const prefs = row.preferences as Record<string, unknown> | null;
+  return { id: row.id, userId: row.userId, hidePromoted: isPro && prefs?.hidePromotedPosts === true };
+}
+
+// --- the Post shape (posts-and-feeds.md §3) -------------------------------------------------------------------
+
+export type PostCreator = {
+  username: string;
+  accountId: string;
+  profileUrl: string;
+  avatarUrl: string;
+  name: string;
+  isVerifiedAccount: boolean;
+  emojiStatus: string;
+};
+export type PostTag = { key: string; url: string };
+export type PollOption = { text: string };
+
+export type Post = {
+  id: string;
+  title: string;
+  description: string;
+  type: string;
+  url: string;
+  postUrl: string;
+  shareUrl: string;
+  nsfw: boolean;
+  isAnonymous: boolean;
+  isMeme: boolean;
+  creationTs: number;
+  /** null for anonymous posts (the uploader stays hidden) and deleted accounts. */
+  creator: PostCreator | null;
+  interests: string[];
+  tags: PostTag[];
+  commentsCount: number;
+  comment: { canAnonymous: boolean; pinnedCommentCount: number };
+  upVoteCount: number;
+  downVoteCount: number;
+  isVoteMasked: boolean;
+  gamFlagged: boolean;
+  promoted: 0 | 1;
+  hasLongPostCover: boolean;
+  credit: Json | null;
+  ctaData: Json | null;
+  sourceDomain: string;
+  sourceUrl: string;
+  images: Json;
+  video: Json | null;
+  article: Json | null;
+  awardUsers: { userId: string; username: string; profileUrl: string; avatarUrl: string }[];
+  awardUsersCount: number;
+  polling: { options: PollOption[]; endTs: number } | null;
+  sensitiveCover: boolean;
+};
+
+const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+export const postUrl = (config: Config, id: string) => `${config.publicUrl}/gag/${id}`;
+export const profileUrl = (config: Config, username: string) => `${config.publicUrl}/u/${encodeURIComponent(username.toLowerCase())}`;
+export const tagUrl = (config: Config, key: string) => `${config.publicUrl}/tag/${encodeURIComponent(key)}`;
+
+/** Poll options are stored as strings or as {text}; the wire always gets {text}. */
+export function pollOptions(options: Json): PollOption[] {
+  if (!Array.isArray(options)) return [];
+  return options.map((o) => {
+    if (typeof o === 'string') return { text: o };
+    if (o && typeof o === 'object' && !Array.isArray(o) && typeof o.text === 'string') return { text: o.text };
+    return { text: String(o) };
+  });
+}
+
+/** Posts in the order of `ids`, each with its tags, interests, Cheers senders and poll. */
+export async function loadPosts(ctx: PostsContext, ids: string[]): Promise<Post[]> {
+  if (ids.length === 0) return [];
+  const { db, config } = ctx;
+  const [rows, tags, interests, awards, polls] = await Promise.all([
+    repo.findPostRows(db, ids),
+    repo.findPostTags(db, ids),
+    repo.findPostInterests(db, ids),
+    repo.findAwardUsers(db, ids),
+    repo.findPolls(db, ids),
+  ]);
+  const group = <T extends { postId: string }>(list: T[]) => {
+    const map = new Map<string, T[]>();
+    for (const item of list) map.set(item.postId, [...(map.get(item.postId) ?? []), item]);
+    return map;
+  };
+  const tagsBy = group(tags);
+  const interestsBy = group(interests);
+  const awardsBy = group(awards);
+  const pollBy = new Map(polls.map((p) => [p.postId, p]));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const posts: Post[] = [];
+  for (const id of ids) {
+    const r = byId.get(id);
+    if (!r) continue;
+    const url = r.type === 'CollectionPage' ? `${config.publicUrl}/collection/${r.id}` : postUrl(config, r.id);
+    const poll = pollBy.get(r.id);
+    posts.push({
+      id: r.id,
+      title: r.title,
+      description: r.description,
+      type: r.type,
+      url,
+      postUrl: postUrl(config, r.id),
+      shareUrl: `${url}?utm_source=copy_link&utm_medium=post_share`,
+      nsfw: r.nsfw,
+      isAnonymous: r.isAnonymous,
+      isMeme: r.isMeme,
+      creationTs: seconds(r.createdAt),
+      creator:
+        r.isAnonymous || r.creatorUsername === null || r.creatorUserId === null
+          ? null
+          : {
+              username: r.creatorUsername,
+              accountId: r.creatorUserId,
+              profileUrl: profileUrl(config, r.creatorUsername),
+              avatarUrl: r.creatorAvatarUrl ?? '',
+              name: r.creatorName ?? '',
+              isVerifiedAccount: r.creatorIsVerified ?? false,
+              emojiStatus: r.creatorEmojiStatus ?? '',
+            },
+      interests: (interestsBy.get(r.id) ?? []).map((i) => i.key),
+      tags: (tagsBy.get(r.id) ?? []).map((t) => ({ key: t.key, url: tagUrl(config, t.key) })),
+      commentsCount: r.commentsCount,
+      comment: { canAnonymous: r.canAnonymous, pinnedCommentCount: 0 },
+      upVoteCount: r.upVoteCount,
+      downVoteCount: r.downVoteCount,
+      // posts-and-feeds.md §2: votes are always masked on collection pages.
+      isVoteMasked: r.isVoteMasked || r.type === 'CollectionPage',
+      gamFlagged: r.gamFlagged,
+      promoted: r.promoted ? 1 : 0,
+      hasLongPostCover: r.hasLongPostCover,
+      credit: r.credit,
+      ctaData: r.ctaData,
+      sourceDomain: r.sourceDomain,
+      sourceUrl: r.sourceUrl,
+      images: r.images,
+      video: r.video,
+      article: r.article,
+      awardUsers: (awardsBy.get(r.id) ?? []).map((a) => ({
+        userId: a.userId,
+        username: a.username,
+        profileUrl: profileUrl(config, a.username),
+        avatarUrl: a.avatarUrl,
+      })),
+      awardUsersCount: r.awardsCount,
+      polling: poll ? { options: pollOptions(poll.options), endTs: seconds(poll.endsAt) } : null,
+      sensitiveCover: r.sensitiveCover,
+    });
+  }
+  return posts;
+}
+
+// --- lists ----------------------------------------------------------------------------------------------------
+
+export type ListReply = {
+  posts: Post[];
+  after: string | null;
+  nextCursor: string | null;
+  feedId: string;
+  tags: PostTag[];
+  tag: { key: string; url: string; description: string; isSensitive: boolean; config: Json } | null;
+  profile: { accountId: string; username: string; fullName: string; profileUrl: string; avatarUrl: string } | null;
+};
+
+/** Reads one page: `fetch` gets limit + 1 rows so the reply knows whether a next page exists. */
+async function page(
+  ctx: PostsContext,
+  feedId: string,
+  sort: string,
+  cursorToken: string | undefined,
+  fetch: (cursor: Cursor | null, snapshot: Date, limit: number) => Promise<KeyedRow[]>,
+): Promise<Pick<ListReply, 'posts' | 'after' | 'nextCursor' | 'feedId' | 'tags'>> {
+  const cursor = decodeCursor(cursorToken, sort);
+  // An expired snapshot (the change log is pruned) is read against today's keys: see cursor.ts.
+  const now = Date.now();
+  const snapshot = new Date(cursor && cursor.t <= now && now - cursor.t < SNAPSHOT_TTL_MS ? cursor.t : now);
+  const rows = await fetch(cursor, snapshot, PAGE_SIZE + 1);
+  const more = rows.length > PAGE_SIZE;
+  const shown = rows.slice(0, PAGE_SIZE);
+  const last = shown[shown.length - 1];
+  const after = more && last ? encodeCursor({ s: sort, t: snapshot.getTime(), k: last.k, i: last.id }) : null;
+  const posts = await loadPosts(ctx, shown.map((r) => r.id));
+  const tagKeys = new Map<string, PostTag>();
+  for (const p of posts) for (const t of p.tags) if (!tagKeys.has(t.key)) tagKeys.set(t.key, t);
+  return { posts, after, nextCursor: after, feedId, tags: [...tagKeys.values()].slice(0, 20) };
+}
+
+const numKey = (c: Cursor | null) => {
+  if (!c) return null;
+  if (typeof c.k !== 'number') throw badRequest('INVALID_CURSOR', 'This list position is not valid. Reload the list.');
+  return { k: c.k, i: c.i };
+};
+const textKey = (c: Cursor | null) => {
+  if (!c) return null;
+  if (typeof c.k !== 'string') throw badRequest('INVALID_CURSOR', 'This list position is not valid. Reload the list.');
+  return { k: c.k, i: c.i };
+};
+
+function baseFilters(viewer: Viewer | null, extra: Partial<Filters> = {}): Filters {
+  return {
+    viewerId: viewer?.id ?? null,
+    hidePromoted: viewer?.hidePromoted ?? false,
+    uninterested: false,
+    blockedTags: false,
+    excludePostId: null,
+    ...extra,
+  };
+}
+
+type Ordering = { kind: 'hot' } | { kind: 'trending' } | { kind: 'top'; timeframe: TopTimeframe } | { kind: 'fresh' };
+
+function ordered(ctx: PostsContext, feedId: string, scope: Scope, filters: Filters, order: Ordering, after: string | undefined) {
+  const sort = order.kind === 'top' ? `top-${order.timeframe}` : order.kind;
+  return page(ctx, feedId, sort, after, (cursor, snapshot, limit) => {
+    switch (order.kind) {
+      case 'fresh':
+        return feeds.listFresh(ctx.db, { scope, filters, snapshot, after: textKey(cursor), limit });
+      case 'hot':
+        return feeds.listRanked(ctx.db, { sort: 'hot', scope, filters, snapshot, after: numKey(cursor), limit });
+      case 'trending':
+        return feeds.listRanked(ctx.db, { sort: 'trending', scope, filters, snapshot, after: numKey(cursor), limit, floor: trendingFloor(snapshot) });
+      case 'top':
+        return feeds.listRanked(ctx.db, { sort: 'top', scope, filters, snapshot, after: numKey(cursor), limit, window: topWindow(order.timeframe, snapshot) });
+    }
+  });
+}
+
+const emptyExtras = { tag: null, profile: null } as const;
+
+/**
+ * Home lists (posts-and-feeds.md §2, shell-and-account.md §2 list sort types), served at /v1/feed-posts and
+ * /v1/group-posts alike: home and hot (hot), trending, fresh and explore (timeframe for-you or recent), top
+ * (timeframe today, week, month, last-month, year, last-year; also spelled top-week and so on), news and
+ * news-fresh (the news interest; news with timeframe fresh is news-fresh), forum (Ask: forum posts, newest first).
+ *
+ * For You: the newest posts of the tags and interests the viewer follows; Recent, and For You for a visitor or a
+ * viewer who follows nothing: every newest post. Main lists hide the viewer's uninterested posts and blocked tags.
+ */
+export async function homeList(ctx: PostsContext, viewer: Viewer | null, type: string, timeframe: string | undefined, after: string | undefined): Promise<ListReply> {
+  const filters = baseFilters(viewer, { uninterested: true, blockedTags: true });
+  const main: Scope = { kind: 'main' };
+  let t = type.toLowerCase();
+  let tf = timeframe?.toLowerCase();
+  if (t.startsWith('top-')) {
+    tf = t.slice(4);
+    t = 'top';
+  }
+  if (t === 'news' && tf === 'fresh') t = 'news-fresh';
+  switch (t) {
+    case 'home':
+    case 'hot':
+      return { ...(await ordered(ctx, 'home', main, filters, { kind: 'hot' }, after)), ...emptyExtras };
+    case 'trending':
+      return { ...(await ordered(ctx, 'trending', main, filters, { kind: 'trending' }, after)), ...emptyExtras };
+    case 'fresh':
+    case 'explore': {
+      const mode = tf ?? 'for-you';
+      if (mode !== 'for-you' && mode !== 'recent') throw notFound('UNKNOWN_TIMEFRAME', `Unknown timeframe "${mode}" for ${t}.`);
+      let scope: Scope = main;
+      if (mode === 'for-you' && viewer && (await followsAnything(ctx.db, viewer.id))) scope = { kind: 'followed', userId: viewer.id };
+      const feedId = `${t}-${mode}`;
+      return { ...(await ordered(ctx, feedId, scope, filters, { kind: 'fresh' }, after)), ...emptyExtras };
+    }
+    case 'top': {
+      const frame = tf ?? 'today';
+      if (!(TOP_TIMEFRAMES as readonly string[]).includes(frame)) throw notFound('UNKNOWN_TIMEFRAME', `Unknown timeframe "${frame}" for top.`);
+      const timeframe = frame as TopTimeframe;
+      return { ...(await ordered(ctx, `top-${timeframe}`, main, filters, { kind: 'top', timeframe }, after)), ...emptyExtras };
+    }
+    case 'news':
+    case 'news-fresh': {
+      const news = await repo.findInterest(ctx.db, NEWS_INTEREST);
+      if (!news) return emptyList(t);
+      const scope: Scope = { kind: 'interest', interestId: news.id, excludeType: 'ForumPost' };
+      return { ...(await ordered(ctx, t, scope, filters, { kind: t === 'news' ? 'hot' : 'fresh' }, after)), ...emptyExtras };
+    }
+    case 'forum':
+      return { ...(await ordered(ctx, 'forum', { kind: 'type', type: 'ForumPost' }, filters, { kind: 'fresh' }, after)), ...emptyExtras };
+    default:
+      throw notFound('UNKNOWN_LIST', `Unknown list type "${type}".`);
+  }
+}
+
+async function followsAnything(db: Database, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('followedPages').select('key').where('userId', '=', userId).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+const emptyList = (feedId: string): ListReply => ({ posts: [], after: null, nextCursor: null, feedId, tags: [], tag: null, profile: null });
+
+/** /v1/tag-posts/tag/{tag}/type/{hot|fresh} */
+export async function tagList(ctx: PostsContext, viewer: Viewer | null, key: string, type: string, after: string | undefined): Promise<ListReply> {
+  if (type !== 'hot' && type !== 'fresh') throw notFound('UNKNOWN_LIST', `Unknown tag list type "${type}".`);
+  const canonical = key.trim().toLowerCase().replace(/\s+/g, '-');
+  const tag = await repo.findTag(ctx.db, canonical);
+  if (!tag) throw notFound('TAG_NOT_FOUND', 'Sorry! No posts were found');
+  const reply = await ordered(ctx, `tag-${tag.key}-${type}`, { kind: 'tag', tagId: tag.id }, baseFilters(viewer), { kind: type }, after);
+  return {
+    ...reply,
+    tag: { key: tag.key, url: tagUrl(ctx.config, tag.key), description: tag.description, isSensitive: tag.isSensitive, config: tag.config },
+    profile: null,
+  };
+}
+
+/** /v1/interest-posts/interest/{interest}/type/{hot|fresh|forum}; hot and fresh leave forum posts to the forum tab. */
+export async function interestList(ctx: PostsContext, viewer: Viewer | null, key: string, type: string, after: string | undefined): Promise<ListReply> {
+  if (type !== 'hot' && type !== 'fresh' && type !== 'forum') throw notFound('UNKNOWN_LIST', `Unknown interest list type "${type}".`);
+  const interest = await repo.findInterest(ctx.db, key.trim().toLowerCase());
+  if (!interest) throw notFound('INTEREST_NOT_FOUND', 'Sorry! No posts were found');
+  const scope: Scope =
+    type === 'forum'
+      ? { kind: 'interest', interestId: interest.id, type: 'ForumPost' }
+      : { kind: 'interest', interestId: interest.id, excludeType: 'ForumPost' };
+  const reply = await ordered(ctx, `interest-${interest.key}-${type}`, scope, baseFilters(viewer), { kind: type === 'hot' ? 'hot' : 'fresh' }, after);
+  return { ...reply, ...emptyExtras };
+}
+
+export const USER_LIST_TYPES = ['posts', 'likes', 'upvotes', 'comments', 'saved'] as const;
+
+/**
+ * /v1/user-posts/username/{u}/type/{posts|likes|comments|saved} (upvotes = likes). Saved belongs to its owner only.
+ * An anonymous upload shows on its owner's own Posts tab only, so a profile never reveals who posted it.
+ */
+export async function userList(ctx: PostsContext, viewer: Viewer | null, username: string, type: string, after: string | undefined): Promise<ListReply> {
+  if (!(USER_LIST_TYPES as readonly string[]).includes(type)) throw notFound('UNKNOWN_LIST', `Unknown profile list type "${type}".`);
+  const user = await repo.findUserByUsername(ctx.db, username);
+  if (!user) throw notFound('USER_NOT_FOUND', 'This user does not exist.');
+  const own = viewer?.id === user.id;
+  if (type === 'saved' && !own) throw forbidden('SAVED_IS_PRIVATE', 'Saved posts are visible to their owner only.');
+  const profile = { accountId: user.userId, username: user.username, fullName: user.fullName, profileUrl: profileUrl(ctx.config, user.username), avatarUrl: user.avatarUrl };
+  const feedId = `user-${user.username.toLowerCase()}-${type}`;
+  // The owner sees everything of their own; others get the usual filters.
+  const filters = own ? baseFilters(null) : baseFilters(viewer);
+  let reply;
+  if (type === 'posts') {
+    reply = await ordered(ctx, feedId, { kind: 'creator', userId: user.id, includeAnonymous: own }, filters, { kind: 'fresh' }, after);
+  } else if (type === 'comments') {
+    reply = await page(ctx, feedId, 'comments', after, (cursor, snapshot, limit) =>
+      feeds.listCommented(ctx.db, {
+        externalId: user.userId,
+        appId: MAIN_COMMENT_APP,
+        postUrlPrefix: `${ctx.config.publicUrl}/gag/`,
+        filters,
+        snapshot,
+        after: textKey(cursor),
+        limit,
+      }),
+    );
+  } else {
+    const activity = type === 'saved' ? 'saved' : 'likes';
+    reply = await page(ctx, feedId, activity, after, (cursor, _snapshot, limit) =>
+      feeds.listUserActivity(ctx.db, { userId: user.id, activity, filters, after: textKey(cursor), limit }),
+    );
+  }
+  return { ...reply, tag: null, profile };
+}
+
+export const MAX_QUERY_LENGTH = 200;
+
+/** /v1/search-posts?query=: ranked full-text search; an empty query finds nothing. Tags starting with the query ride along. */
+export async function searchList(ctx: PostsContext, viewer: Viewer | null, query: string, after: string | undefined): Promise<ListReply> {
+  const text = query.trim().slice(0, MAX_QUERY_LENGTH);
+  if (text === '') return emptyList('search');
+  const reply = await page(ctx, 'search', 'search', after, (cursor, snapshot, limit) =>
+    feeds.listSearch(ctx.db, { query: text, filters: baseFilters(viewer), snapshot, after: numKey(cursor), limit }),
+  );
+  const tags = after ? [] : await repo.findTagsByPrefix(ctx.db, text, 10);
+  return { ...reply, tags: tags.map((t) => ({ key: t.key, url: tagUrl(ctx.config, t.key) })), tag: null, profile: null };
+}
+
+async function requirePost(ctx: PostsContext, id: string) {
+  const post = await repo.findLivePost(ctx.db, id);
+  if (!post) throw notFound('POST_NOT_FOUND', 'This post does not exist or was removed.');
+  return post;
+}
+
+/** /v1/related-posts?id=: posts sharing the most tags with this one (never the post itself). */
+export async function relatedList(ctx: PostsContext, viewer: Viewer | null, id: string, after: string | undefined): Promise<ListReply> {
+  await requirePost(ctx, id);
+  const filters = baseFilters(viewer, { excludePostId: id });
+  const reply = await page(ctx, `related-${id}`, 'related', after, (cursor, _s, limit) =>
+    feeds.listRelated(ctx.db, { postId: id, type: null, filters, after: textKey(cursor), limit }),
+  );
+  return { ...reply, ...emptyExtras };
+}
+
+/** /v1/related-articles?id=: the Explore More carousel, articles sharing tags, else the newest articles. One page. */
+export async function relatedArticles(ctx: PostsContext, viewer: Viewer | null, id: string): Promise<ListReply> {
+  await requirePost(ctx, id);
+  const filters = baseFilters(viewer, { excludePostId: id });
+  let rows = await feeds.listRelated(ctx.db, { postId: id, type: 'Article', filters, after: null, limit: PAGE_SIZE });
+  if (rows.length === 0) {
+    rows = await feeds.listFresh(ctx.db, { scope: { kind: 'type', type: 'Article' }, filters, snapshot: new Date(), after: null, limit: PAGE_SIZE });
+  }
+  const posts = await loadPosts(ctx, rows.map((r) => r.id));
+  return { posts, after: null, nextCursor: null, feedId: `related-articles-${id}`, tags: [], tag: null, profile: null };
+}
+
+/** /v1/collection-posts?id=: a collection page's posts in order. */
+export async function collectionList(ctx: PostsContext, viewer: Viewer | null, id: string, after: string | undefined): Promise<ListReply> {
+  const post = await requirePost(ctx, id);
+  if (post.type !== 'CollectionPage') throw notFound('NOT_A_COLLECTION', 'This post is not a collection page.');
+  const reply = await page(ctx, `collection-${id}`, 'collection', after, (cursor, _s, limit) =>
+    feeds.listCollection(ctx.db, { collectionId: id, filters: baseFilters(viewer), after: numKey(cursor), limit }),
+  );
+  return { ...reply, ...emptyExtras };
+}
