@@ -24,10 +24,13 @@ declare module 'fastify' {
 export type CommentsRoutesOptions = {
   /** Tests only: lets link previews and media by url reach a loopback fixture server. */
   fetchOptions?: Pick<SafeFetchOptions, 'allowAddress' | 'allowedPorts' | 'resolve'>;
+  /** Calls per user (or address) and minute; read on each call. Defaults to RATE_LIMITS. */
+  rateLimits?: RateLimits;
 };
 
+export type RateLimits = { comment: number; upload: number; action: number };
 /** Per user (or address) and minute, on mutating calls (README.md). */
-export const RATE_LIMITS = { comment: 20, upload: 20, action: 120 } as const;
+export const RATE_LIMITS: Readonly<RateLimits> = { comment: 20, upload: 20, action: 120 };
 
 const SERVER_ERROR = 'Error occurred. Please try again later.';
 
@@ -123,7 +126,7 @@ export const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (
 
   for (const version of ['v1', 'v2']) {
     await app.register((scope, _o, done) => {
-      versionRoutes(scope, service, mediaDir, opts.fetchOptions ?? {});
+      versionRoutes(scope, service, mediaDir, opts.fetchOptions ?? {}, opts.rateLimits ?? RATE_LIMITS);
       done();
     }, { prefix: `/${version}` });
   }
@@ -186,8 +189,14 @@ function parseReportData(raw: string | undefined): { reason: number; text: strin
   return { reason: reason as number, text: (text as string | undefined) ?? '' };
 }
 
-function versionRoutes(app: FastifyInstance, service: CommentService, mediaDir: string, fetchOptions: CommentsRoutesOptions['fetchOptions'] & object) {
-  const limited = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
+function versionRoutes(
+  app: FastifyInstance,
+  service: CommentService,
+  mediaDir: string,
+  fetchOptions: CommentsRoutesOptions['fetchOptions'] & object,
+  limits: Readonly<RateLimits>,
+) {
+  const limited = (kind: keyof RateLimits) => ({ rateLimit: { max: () => limits[kind], timeWindow: 60_000 } });
 
   /** Resolves the app and the viewer of a call; mutating calls are also checked against the app's origins. */
   async function context(request: FastifyRequest, appId: string, auth: string | undefined, opt: { mutating: boolean; authRequired: boolean }) {
@@ -233,7 +242,7 @@ function versionRoutes(app: FastifyInstance, service: CommentService, mediaDir: 
 
   app.post<{ Body: s.AddCommentBody }>(
     '/add-comment.json',
-    { schema: { body: s.addCommentSchema }, config: limited(RATE_LIMITS.comment) },
+    { schema: { body: s.addCommentSchema }, config: limited('comment') },
     async (request) => {
       const b = request.body;
       const { app: commentApp, viewer } = await context(request, b.appId, b.auth, mutating);
@@ -252,7 +261,7 @@ function versionRoutes(app: FastifyInstance, service: CommentService, mediaDir: 
 
   app.post<{ Body: s.LinkAttachmentBody }>(
     '/link-attachment.json',
-    { schema: { body: s.linkAttachmentSchema }, config: limited(RATE_LIMITS.upload) },
+    { schema: { body: s.linkAttachmentSchema }, config: limited('upload') },
     async (request) => {
       const b = request.body;
       const { app: commentApp, viewer } = await context(request, b.appId, b.auth, mutating);
@@ -265,7 +274,7 @@ function versionRoutes(app: FastifyInstance, service: CommentService, mediaDir: 
     },
   );
 
-  app.post('/media.json', { config: limited(RATE_LIMITS.upload) }, async (request) => {
+  app.post('/media.json', { config: limited('upload') }, async (request) => {
     const token = service.newToken();
     const tmp = join(tmpdir(), `guffaw-upload-${token}`);
     try {
@@ -333,7 +342,7 @@ function versionRoutes(app: FastifyInstance, service: CommentService, mediaDir: 
     return service.storeAttachment(commentApp, viewer, { kind: 'userMedia', token, item });
   }
 
-  app.post<{ Body: s.LikeBody }>('/like.json', { schema: { body: s.likeSchema }, config: limited(RATE_LIMITS.action) }, async (request) => {
+  app.post<{ Body: s.LikeBody }>('/like.json', { schema: { body: s.likeSchema }, config: limited('action') }, async (request) => {
     const b = request.body;
     const { app: commentApp, viewer } = await context(request, b.appId, b.auth, mutating);
     return commentOk(await service.like(commentApp, viewer, b.commentId, b.value, b.url === undefined ? undefined : parseUrl(b.url)));
@@ -347,10 +356,10 @@ function versionRoutes(app: FastifyInstance, service: CommentService, mediaDir: 
     const { app: commentApp, viewer } = await context(request, b.appId, b.auth, mutating);
     return commentOk(await service.deleteComment(commentApp, viewer, b.id, b.url === undefined ? undefined : parseUrl(b.url)));
   };
-  app.post<{ Body: s.DeleteBody }>('/comment.json', { schema: { body: s.deleteSchema }, config: limited(RATE_LIMITS.action) }, remove);
-  app.delete<{ Body: s.DeleteBody }>('/comment.json', { schema: { body: s.deleteSchema }, config: limited(RATE_LIMITS.action) }, remove);
+  app.post<{ Body: s.DeleteBody }>('/comment.json', { schema: { body: s.deleteSchema }, config: limited('action') }, remove);
+  app.delete<{ Body: s.DeleteBody }>('/comment.json', { schema: { body: s.deleteSchema }, config: limited('action') }, remove);
 
-  app.post<{ Body: s.ReportBody }>('/report.json', { schema: { body: s.reportSchema }, config: limited(RATE_LIMITS.action) }, async (request) => {
+  app.post<{ Body: s.ReportBody }>('/report.json', { schema: { body: s.reportSchema }, config: limited('action') }, async (request) => {
     const b = request.body;
     const { app: commentApp, viewer } = await context(request, b.appId, b.auth, mutating);
     const data = parseReportData(b.userReportData);
@@ -372,47 +381,47 @@ function versionRoutes(app: FastifyInstance, service: CommentService, mediaDir: 
     return commentOk(service.appInfo(commentApp, viewer));
   });
 
-  app.post<{ Body: s.PinBody }>('/op/pin', { schema: { body: s.pinSchema }, config: limited(RATE_LIMITS.action) }, async (request) => {
+  app.post<{ Body: s.PinBody }>('/op/pin', { schema: { body: s.pinSchema }, config: limited('action') }, async (request) => {
     const b = request.body;
     const { app: commentApp, viewer } = await context(request, b.appId, b.auth, mutating);
     return commentOk(await service.opPin(commentApp, viewer, b.commentId, parseUrl(b.url), s.flag(b.pinned) === true));
   });
 
-  app.post<{ Body: s.CommentActionBody }>('/op/hide', { schema: { body: s.commentActionSchema }, config: limited(RATE_LIMITS.action) }, async (request) => {
+  app.post<{ Body: s.CommentActionBody }>('/op/hide', { schema: { body: s.commentActionSchema }, config: limited('action') }, async (request) => {
     const b = request.body;
     const { app: commentApp, viewer } = await context(request, b.appId, b.auth, mutating);
     return commentOk(await service.opHide(commentApp, viewer, b.commentId, parseUrl(b.url)));
   });
 
   for (const [path, banned] of [['/admin/ban', true], ['/admin/unban', false]] as const) {
-    app.post<{ Body: s.BanBody }>(path, { schema: { body: s.banSchema }, config: limited(RATE_LIMITS.action) }, async (request) => {
+    app.post<{ Body: s.BanBody }>(path, { schema: { body: s.banSchema }, config: limited('action') }, async (request) => {
       const b = request.body;
       const { app: commentApp, viewer } = await context(request, b.appId, b.auth, mutating);
       return commentOk(await service.adminBan(commentApp, viewer, b.userId, banned));
     });
   }
 
-  app.post<{ Body: s.MaskBody }>('/admin/mask', { schema: { body: s.maskSchema }, config: limited(RATE_LIMITS.action) }, async (request) => {
+  app.post<{ Body: s.MaskBody }>('/admin/mask', { schema: { body: s.maskSchema }, config: limited('action') }, async (request) => {
     const b = request.body;
     const { app: commentApp, viewer } = await context(request, b.appId, b.auth, mutating);
     return commentOk(await service.adminFlag(commentApp, viewer, b.commentId, parseUrl(b.url), { isSensitive: s.flag(b.sensitive) === true }));
   });
 
   for (const [path, hidden] of [['/admin/hide', true], ['/admin/unhide', false]] as const) {
-    app.post<{ Body: s.CommentActionBody }>(path, { schema: { body: s.commentActionSchema }, config: limited(RATE_LIMITS.action) }, async (request) => {
+    app.post<{ Body: s.CommentActionBody }>(path, { schema: { body: s.commentActionSchema }, config: limited('action') }, async (request) => {
       const b = request.body;
       const { app: commentApp, viewer } = await context(request, b.appId, b.auth, mutating);
       return commentOk(await service.adminFlag(commentApp, viewer, b.commentId, parseUrl(b.url), { isHidden: hidden }));
     });
   }
 
-  app.post<{ Body: s.PinBody }>('/admin/pin', { schema: { body: s.pinSchema }, config: limited(RATE_LIMITS.action) }, async (request) => {
+  app.post<{ Body: s.PinBody }>('/admin/pin', { schema: { body: s.pinSchema }, config: limited('action') }, async (request) => {
     const b = request.body;
     const { app: commentApp, viewer } = await context(request, b.appId, b.auth, mutating);
     return commentOk(await service.adminPin(commentApp, viewer, b.commentId, parseUrl(b.url), s.flag(b.pinned) === true));
   });
 
-  app.post<{ Body: s.UpdateBody }>('/admin/update', { schema: { body: s.updateSchema }, config: limited(RATE_LIMITS.action) }, async (request) => {
+  app.post<{ Body: s.UpdateBody }>('/admin/update', { schema: { body: s.updateSchema }, config: limited('action') }, async (request) => {
     const b = request.body;
     const { app: commentApp, viewer } = await context(request, b.appId, b.auth, mutating);
     const update: { locked?: boolean; status?: string } = {};

@@ -9,13 +9,13 @@ import { testConfig, type Config } from '../../config.js';
 import type { Database } from '../../db/index.js';
 import { createTestDatabase, type DatabaseKind } from '../../../test/harness.js';
 import { threadsRoutes } from '../threads/routes.js';
-import { commentsRoutes, type CommentsRoutesOptions } from './routes.js';
+import { commentsRoutes, type CommentsRoutesOptions, type RateLimits } from './routes.js';
 import { signAuthToken } from './auth.js';
 import { addModerator, insertApp } from './repository.js';
 
 /** Helpers shared by the comment service's tests: apps, main-site users, tokens and form calls. */
 
-export type CommentsTestApp = { app: FastifyInstance; db: Database; config: Config; close(): Promise<void> };
+export type CommentsTestApp = { app: FastifyInstance; db: Database; config: Config; rateLimits: RateLimits; close(): Promise<void> };
 
 /**
  * The comment service and the thread-follow routes as app.ts mounts them (same Ajv options, same prefixes), without
@@ -31,12 +31,15 @@ export async function createCommentsTestApp(kind: DatabaseKind, options: Comment
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(formbody);
   await app.register(threadsRoutes);
-  await app.register(commentsRoutes, { prefix: '/comments', ...options });
+  // Tests share a few users across many calls: limits are raised unless a test lowers them.
+  const rateLimits: RateLimits = { comment: 10_000, upload: 10_000, action: 10_000 };
+  await app.register(commentsRoutes, { prefix: '/comments', rateLimits, ...options });
   await app.ready();
   return {
     app,
     db: testDb.db,
     config,
+    rateLimits,
     async close() {
       await app.close();
       await testDb.close();
