@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/harness.js';
+import { postHotScore } from './ranking.js';
+import { clearPosts, makePost, makeUser, type TestUser } from './test-fixtures.js';
+
+describeEachDatabase('post actions', (kind) => {
+  let t: TestApp;
+  let member: TestUser;
+  let op: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    await clearPosts(t.db);
+    member = await makeUser(t.db, 'member');
+    op = await makeUser(t.db, 'op');
+  });
+
+  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, user?: TestUser, payload?: Record<string, unknown>) =>
+    t.app.inject({ method, url, ...(user ? { headers: user.headers } : {}), ...(payload ? { payload } : {}) });
+
+  const post = (id: string) => t.db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  it('votes: like, dislike, unlike move the counts by the difference, never below 0, and recompute hot', async () => {
+    await makePost(t.db, { id: 'p', creatorId: op.id, up: 0, down: 0 });
+    let res = await call('POST', '/v1/vote/like', member, { id: 'p' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ id: 'p', userVote: 1, upVoteCount: 1, downVoteCount: 0 });
+    res = await call('POST', '/v1/vote/like', member, { id: 'p' });
+    expect(res.json().data).toMatchObject({ upVoteCount: 1, downVoteCount: 0 });
+    res = await call('POST', '/v1/vote/dislike', member, { id: 'p', feedId: 'home', feedSource: 'list' });
+    expect(res.json().data).toMatchObject({ userVote: -1, upVoteCount: 0, downVoteCount: 1 });
+    const row = await post('p');
+    expect(row.hotScore).toBeCloseTo(postHotScore(0, 1, 0, row.createdAt), 6);
+    res = await call('POST', '/v1/vote/unlike?id=p', member);
+    expect(res.json().data).toMatchObject({ userVote: 0, upVoteCount: 0, downVoteCount: 0 });
+    // A count already at 0 (data imported without vote rows) stays at 0.
+    await makePost(t.db, { id: 'zero' });
+    await t.db.insertInto('postVotes').values({ userId: member.id, postId: 'zero', value: 1 }).execute();
+    res = await call('POST', '/v1/vote/unlike', member, { id: 'zero' });
+    expect(res.json().data).toMatchObject({ upVoteCount: 0, downVoteCount: 0 });
+
+    const visitor = await call('POST', '/v1/vote/like', undefined, { id: 'p' });
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.json().meta).toMatchObject({ status: 'Failure', errorCode: 'LOGIN_REQUIRED' });
+    expect((await call('POST', '/v1/vote/like', member, { id: 'missing' })).statusCode).toBe(404);
+    expect((await call('POST', '/v1/vote/like', member, {})).statusCode).toBe(400);
+    expect((await call('POST', '/v1/vote/like', member, { id: 'bad id!' })).statusCode).toBe(400);
+  });
+
+  it('concurrent votes of many users add up exactly', async () => {
+    await makePost(t.db, { id: 'p' });
+    const voters = await Promise.all(Array.from({ length: 15 }, (_, i) => makeUser(t.db, `u${i}`)));
+    await Promise.all(voters.map((v, i) => call('POST', i % 3 === 0 ? '/v1/vote/dislike' : '/v1/vote/like', v, { id: 'p' })));
+    const row = await post('p');
+    expect(row).toMatchObject({ upVoteCount: 10, downVoteCount: 5 });
+  });
+
+  it('saves and unsaves', async () => {
+    await makePost(t.db, { id: 'p' });
+    const saved = await call('POST', '/v1/save-post?id=p', member);
+    expect(saved.json()).toMatchObject({ meta: { status: 'Success' }, data: { id: 'p', saved: true } });
+    await call('POST', '/v1/save-post?id=p', member);
+    expect(await t.db.selectFrom('postSaves').selectAll().execute()).toHaveLength(1);
+    expect((await call('DELETE', '/v1/save-post?id=p', member)).json().data).toMatchObject({ saved: false });
+    expect(await t.db.selectFrom('postSaves').selectAll().execute()).toHaveLength(0);
+    expect((await call('POST', '/v1/save-post?id=p')).statusCode).toBe(401);
+  });
+
+  it('hides a post and unhides it; an own upload cannot be hidden', async () => {
+    await makePost(t.db, { id: 'p', creatorId: op.id });
+    expect((await call('POST', '/v1/block-post', member, { type: 'post', id: 'p' })).json().data).toMatchObject({ blocked: true });
+    expect((await call('GET', '/v1/feed-posts/type/home', member)).json().data.posts).toHaveLength(0);
+    expect((await call('POST', '/v1/block-post', member, { type: 'post', id: 'p', action: 'unblock' })).json().data).toMatchObject({ blocked: false });
+    expect((await call('POST', '/v1/feed-posts/type/home', member)).json().data.posts).toHaveLength(1);
+    expect((await call('POST', '/v1/block-post', op, { type: 'post', id: 'p' })).statusCode).toBe(403);
+    expect((await call('POST', '/v1/block-post', member, { type: 'weird', id: 'p' })).statusCode).toBe(400);
+  });
+
+  it('deletes own uploads only', async () => {
+    await makePost(t.db, { id: 'p', creatorId: op.id });
+    const denied = await call('DELETE', '/v1/post', member, { entryId: 'p' });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().meta.errorCode).toBe('NOT_OWNER');
+    expect((await call('DELETE', '/v1/post?entryId=p', op)).json().data).toMatchObject({ deleted: true });
+    expect((await post('p')).status).toBe('deleted');
+    expect((await call('GET', '/v1/feed-posts/type/fresh')).json().data.posts).toHaveLength(0);
+    expect((await call('DELETE', '/v1/post', op, { entryId: 'p' })).statusCode).toBe(404);
+  });
+
+  it('reports a post; blocking reasons also block its creator for the reporter', async () => {
+    await makePost(t.db, { id: 'spam', creatorId: op.id });
+    await makePost(t.db, { id: 'meh', creatorId: op.id });
+    await makePost(t.db, { id: 'anon', creatorId: op.id, isAnonymous: true });
+    let res = await call('POST', '/report', member, { entryId: 'meh', type: 4 });
+    expect(res.json().data).toMatchObject({ creatorBlocked: false });
+    expect(await t.db.selectFrom('userBlocks').selectAll().execute()).toHaveLength(0);
+    res = await call('POST', '/report', member, { entryId: 'anon', type: 2 });
+    expect(res.json().data).toMatchObject({ creatorBlocked: false });
+    res = await call('POST', '/report', member, { entryId: 'spam', type: 16 });
+    expect(res.json().data).toMatchObject({ creatorBlocked: true });
+    expect(await t.db.selectFrom('userBlocks').select(['userId', 'blockedUserId']).execute()).toEqual([{ userId: member.id, blockedUserId: op.id }]);
+    expect(await t.db.selectFrom('reports').select('postId').orderBy('postId').execute()).toHaveLength(3);
+    expect((await call('POST', '/report', op, { entryId: 'spam', type: 2 })).statusCode).toBe(403);
+    expect((await call('POST', '/report', member, { entryId: 'spam' })).statusCode).toBe(400);
+    expect((await call('POST', '/report', undefined, { entryId: 'spam', type: 2 })).statusCode).toBe(401);
+  });
+
+  it('reports a profile without blocking it', async () => {
+    const res = await call('POST', '/report', member, { username: 'OP', type: 3 });
+    expect(res.statusCode).toBe(200);
+    expect(await t.db.selectFrom('reports').select(['reportedUserId', 'type']).execute()).toEqual([{ reportedUserId: op.id, type: 3 }]);
+    expect(await t.db.selectFrom('userBlocks').selectAll().execute()).toHaveLength(0);
+    expect((await call('POST', '/report', member, { username: 'member', type: 3 })).statusCode).toBe(403);
+    expect((await call('POST', '/report', member, { username: 'ghost', type: 3 })).statusCode).toBe(404);
+  });
+
+  it('records downloads and shares, and offers downloads for photos and animated posts only', async () => {
+    await makePost(t.db, { id: 'photo', images: { image700: { url: 'https://m.example/p.jpg' } } });
+    await makePost(t.db, { id: 'text', type: 'Text' });
+    const dl = await call('GET', '/v1/download-post?id=photo');
+    expect(dl.json().data).toEqual({ id: 'photo', url: 'https://m.example/p.jpg' });
+    expect((await call('GET', '/v1/download-post?id=text')).statusCode).toBe(400);
+    const share = await call('POST', '/v1/share-post', member, { id: 'photo', channel: 'whatsapp' });
+    expect(share.json().data).toEqual({ id: 'photo', channel: 'whatsapp' });
+    expect((await call('POST', '/v1/share-post', member, { id: 'photo', channel: 'carrier-pigeon' })).statusCode).toBe(400);
+    const events = await t.db.selectFrom('analyticsEvents').select(['name', 'postId', 'userId', 'payload']).orderBy('id').execute();
+    expect(events).toEqual([
+      { name: 'post-download', postId: 'photo', userId: null, payload: { type: 'Photo' } },
+      { name: 'post-share', postId: 'photo', userId: member.id, payload: { channel: 'whatsapp' } },
+    ]);
+  });
+
+  it('shuffles to a random live post', async () => {
+    let res = await call('GET', '/shuffle');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/');
+    await makePost(t.db, { id: 'gone', status: 'deleted' });
+    await makePost(t.db, { id: 'only' });
+    res = await call('GET', '/shuffle');
+    expect(res.headers.location).toBe('/gag/only');
+  });
+
+  it('polls: results for all, one final vote per member, none after the end', async () => {
+    await makePost(t.db, { id: 'poll' });
+    await makePost(t.db, { id: 'ended' });
+    await t.db.insertInto('polls').values([
+      { postId: 'poll', options: JSON.stringify(['A', 'B', 'C']), endsAt: new Date(Date.now() + 3600_000) },
+      { postId: 'ended', options: JSON.stringify(['A', 'B']), endsAt: new Date(Date.now() - 1000) },
+    ]).execute();
+    let res = await call('GET', '/v1/poll/results?entryId=poll');
+    expect(res.json().data.poll).toMatchObject({ options: [{ text: 'A', votes: 0 }, { text: 'B', votes: 0 }, { text: 'C', votes: 0 }], user_voted_option: null });
+    expect(res.json().data.poll.ends_at).toBeGreaterThan(Date.now() / 1000);
+    res = await call('POST', '/v1/poll/vote', member, { entryId: 'poll', feedId: 'x', feedSource: 'y', option_index: 1 });
+    expect(res.json()).toMatchObject({ meta: { status: 'Success' }, data: { poll: { options: [{ votes: 0 }, { votes: 1 }, { votes: 0 }], user_voted_option: 1 } } });
+    const again = await call('POST', '/v1/poll/vote', member, { entryId: 'poll', option_index: 2 });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().meta.status).toBe('Failure');
+    expect((await call('POST', '/v1/poll/results', member, { entryId: 'poll' })).json().data.poll.user_voted_option).toBe(1);
+    expect((await call('POST', '/v1/poll/vote', op, { entryId: 'poll', option_index: 3 })).statusCode).toBe(400);
+    expect((await call('POST', '/v1/poll/vote', op, { entryId: 'ended', option_index: 0 })).json().meta.errorCode).toBe('POLL_ENDED');
+    expect((await call('POST', '/v1/poll/vote', undefined, { entryId: 'poll', option_index: 0 })).statusCode).toBe(401);
+    expect((await call('GET', '/v1/poll/results?entryId=ended')).statusCode).toBe(200);
+  });
+
+  it('Cheers: costs one, once per post, never on own posts, and shows in sent awards', async () => {
+    await makePost(t.db, { id: 'p', creatorId: op.id });
+    await makePost(t.db, { id: 'q', creatorId: op.id });
+    await makePost(t.db, { id: 'own', creatorId: member.id });
+    expect((await call('POST', '/award', member, { id: 'p', type: 'cheers' })).json().meta.errorCode).toBe('NO_BALANCE');
+    await t.db.insertInto('awardBalances').values({ userId: member.id, balance: 2 }).execute();
+    expect((await call('GET', '/award-balance', member)).json().data).toEqual({ balance: 2 });
+    const sent = await call('POST', '/award', member, { id: 'p', type: 'cheers' });
+    expect(sent.json()).toMatchObject({ meta: { status: 'Success' }, data: { balance: 1 } });
+    expect((await call('POST', '/award', member, { id: 'p', type: 'cheers' })).statusCode).toBe(409);
+    expect((await call('POST', '/award', member, { id: 'own', type: 'cheers' })).statusCode).toBe(403);
+    expect((await call('GET', '/user-sent-awards', member)).json().data).toEqual({ sentAwards: ['p'], balance: 1 });
+    expect((await post('p')).awardsCount).toBe(1);
+    expect(await t.db.selectFrom('awards').select(['senderId', 'recipientId']).execute()).toEqual([{ senderId: member.id, recipientId: op.id }]);
+    expect((await call('GET', '/award-balance')).statusCode).toBe(401);
+  });
+});
