@@ -37,6 +37,10 @@ export interface CommentsClient {
   readonly appId: string;
   setAuth(auth: string | null): void;
   isLoggedIn(): boolean;
+  /**
+   * A page of comments (visitors: cacheable GET; members: POST). Pages come from a shared cache: treat them as
+   * read-only and copy before changing anything.
+   */
   listComments(params: ListParams, options?: ListOptions): Promise<CommentPage>;
   /**
    * The page after `page` for the same list (comments.md §4): throws "Next cursor is empty" without a next cursor
