@@ -250,7 +250,7 @@ describeEachDatabase('comment service', (kind) => {
       expect(liked.commentId).toBeTruthy();
 
       const replies: string[] = [];
-      for (let i = 0; i < 9; i++) replies.push((await add((['member', 'other', 'op'] as const)[i % 3], `r${i}`, { parent: top.commentId }, threadUrl)).comment.commentId);
+      for (let i = 0; i < 9; i++) replies.push((await add((['member', 'other', 'op'] as const)[i % 3] as Role, `r${i}`, { parent: top.commentId }, threadUrl)).comment.commentId);
       const thread = (await post(t.app, 'comment-list.json', { appId: 'guffaw', url: threadUrl, commentId: replies[6] as string, level: 2, count: 4 })).body.payload as unknown as CommentPage;
       expect(thread.level).toBe(2);
       expect(thread.parent?.commentId).toBe(top.commentId);

@@ -36,6 +36,7 @@ function decodeEntities(s: string): string {
 
 const clean = (s: string | undefined, max: number) =>
   decodeEntities(s ?? '')
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
     .replace(/[\u0000-\u001f\u007f]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()

@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
+import type { Redis } from 'ioredis';
 import type { Attachment } from '../../../../comments-client/src/types.js';
 import { HttpError, badRequest, commentError, commentOk, isHttpError } from '../../lib/envelope.js';
 import { MAX_UPLOAD_BYTES, MediaError, isMediaError, processMedia, receiveToFile } from '../../lib/media/index.js';
@@ -47,10 +48,10 @@ export const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (
     throwFileSizeLimit: false,
   });
 
-  let redis: import('ioredis').Redis | null = null;
+  let redis: Redis | null = null;
   if (app.config.redisUrl) {
-    const { Redis } = await import('ioredis');
-    redis = new Redis(app.config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    const { Redis: RedisClient } = await import('ioredis');
+    redis = new RedisClient(app.config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
     redis.on('error', () => undefined);
     app.addHook('onClose', async () => {
       await redis?.quit().catch(() => undefined);
