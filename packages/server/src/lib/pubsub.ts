@@ -126,7 +126,16 @@ export class RedisBus implements Bus {
       const confirmed = this.subscriber.subscribe(KEY_PREFIX + channel).catch((error: Error) => {
         this.log.warn({ err: error.message, channel }, 'redis subscribe failed');
       });
-      await Promise.race([confirmed, delay(SUBSCRIBE_WAIT_MS)]);
+      if (this.subscriber.status !== 'reconnecting' && this.subscriber.status !== 'end') {
+        // Waits for the confirmation unless Redis turns out to be down (then delivery is local until it is back).
+        let onError: () => void = () => undefined;
+        const failed = new Promise<void>((resolve) => {
+          onError = resolve;
+        });
+        this.subscriber.once('error', onError);
+        await Promise.race([confirmed, failed, delay(SUBSCRIBE_WAIT_MS)]);
+        this.subscriber.off('error', onError);
+      }
     }
     return () => {
       const last = this.fanout.remove(channel, listener);

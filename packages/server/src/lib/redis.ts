@@ -15,7 +15,6 @@ export type RedisRole = 'publisher' | 'subscriber' | 'commands';
  */
 export function createRedis(url: string, role: RedisRole, log: ServiceLog): Redis {
   const options: RedisOptions = {
-    connectionName: `guffaw-${role}`,
     maxRetriesPerRequest: role === 'subscriber' ? null : 1,
     enableOfflineQueue: role === 'subscriber',
     retryStrategy: (attempt) => Math.min(attempt * 200, 5000),
