@@ -2,10 +2,10 @@ import { useEffect } from 'react';
 import { routes } from './routes';
 import { RouterProvider } from './router';
 import { Shell } from './shell/shell';
-import { startThemeSync } from './theme/theme';
+import { startShell } from './shell/startup';
 
 export function App() {
-  useEffect(() => startThemeSync(), []);
+  useEffect(() => startShell(), []);
   return (
     <RouterProvider routes={routes}>
       <Shell />

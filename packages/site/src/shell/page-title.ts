@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { siteConfig } from '../config';
+import { useUnreadCount } from './unread-store';
 
 /** shell-and-account.md §2 "Page titles": page types with a fixed descriptor. */
 export type PageType =
@@ -61,7 +62,9 @@ export function formatTitle(page: PageType | NamedPage, unread = 0, appName = si
   return `${prefix}${appName} - ${pageDescriptor(page)}`;
 }
 
-export function usePageTitle(page: PageType | NamedPage, unread = 0): void {
+/** Sets document.title for the page, prefixed with the unread notification count. */
+export function usePageTitle(page: PageType | NamedPage): void {
+  const unread = useUnreadCount();
   const key = JSON.stringify(page);
   useEffect(() => {
     document.title = formatTitle(JSON.parse(key) as PageType | NamedPage, unread);

@@ -1,22 +1,58 @@
+import { useCallback, useEffect } from 'react';
 import { siteConfig } from '../../config';
-import { RouteOutlet, useRouteMatch } from '../../router';
+import { useMediaQuery } from '../../lib/use-media-query';
+import { RouteOutlet, useLocation, useRouteMatch } from '../../router';
+import { BackToTop } from '../back-to-top';
+import { Drawer, drawerQuery, useDrawer } from '../drawer';
+import { ModalHost } from '../modals/modal-host';
+import { ToastRegion } from '../toasts/toast-region';
 import { TopBar } from '../top-bar';
 import styles from './shell.module.css';
 
-/** The application shell around every routed view; embed routes (chrome "none") get the view alone. */
+/**
+ * The application shell (shell-and-account.md §2 "Shell layout"): top bar, drawer (permanent from 1280 px, 1441 px with
+ * a campaign background; an overlay below, closed on every route change; absent on the upload page), the routed view,
+ * back-to-top, toasts and the one open modal. Embed routes (chrome "none") get the view alone.
+ */
 export function Shell() {
   const match = useRouteMatch();
   const chrome = match?.route.chrome ?? 'full';
-  if (chrome === 'none') return <RouteOutlet />;
+  const { pathname } = useLocation();
+  const wide = useMediaQuery(drawerQuery(Boolean(siteConfig.adCampaign?.background)));
+  const open = useDrawer((s) => s.open);
+  const setOpen = useDrawer((s) => s.setOpen);
+  const toggle = useDrawer((s) => s.toggle);
+  const close = useCallback(() => setOpen(false), [setOpen]);
+
+  useEffect(() => close(), [pathname, close]);
+  useEffect(() => {
+    if (wide) close();
+  }, [wide, close]);
+
+  if (chrome === 'none') {
+    return (
+      <>
+        <RouteOutlet />
+        <ModalHost />
+      </>
+    );
+  }
+  const drawer = chrome === 'full';
   return (
     <>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <TopBar appName={siteConfig.appName} />
-      <main id="main" className={styles.main} tabIndex={-1}>
-        <RouteOutlet fallback={<p role="status">Loading…</p>} />
-      </main>
+      <TopBar showMenuButton={drawer && !wide} drawerOpen={open} onMenu={toggle} />
+      <div className={styles.layout}>
+        {drawer && <Drawer mode={wide ? 'permanent' : 'overlay'} open={open} onClose={close} />}
+        <main id="main" className={styles.main} tabIndex={-1}>
+          <RouteOutlet fallback={<p role="status">Loading…</p>} />
+        </main>
+      </div>
+      <BackToTop />
+      <ToastRegion />
+      <ModalHost />
     </>
   );
 }

@@ -1,0 +1,2 @@
+export { Dialog, type DialogProps } from './dialog';
+export { isScrollLocked, lockScroll } from './scroll-lock';

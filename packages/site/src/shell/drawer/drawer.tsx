@@ -1,0 +1,262 @@
+import { useEffect, useRef, useState } from 'react';
+import { siteConfig, type SiteConfig } from '../../config';
+import { Link, useLocation } from '../../router';
+import { displayTag } from '../../tags/canonical';
+import { FOLLOWING_SHOWN, sortFollowed, useFollowed, type FollowedPage } from '../../tags/followed-pages';
+import { useInterests, visibleInterests } from '../../tags/interests';
+import { useTags, type Tag } from '../../tags/tag-store';
+import { selectIsLoggedIn, selectUser, useUser } from '../../user/user-store';
+import { lockScroll } from '../dialog/scroll-lock';
+import { openModal } from '../modals/modal-store';
+import { signupHref } from '../modals/signup-overlay';
+import { drawerSections, isSectionActive } from './sections';
+import styles from './drawer.module.css';
+
+export type DrawerProps = {
+  /** Permanent (wide windows) or an overlay with a backdrop (below the breakpoint). */
+  mode: 'permanent' | 'overlay';
+  open: boolean;
+  onClose: () => void;
+  config?: SiteConfig;
+};
+
+export const DRAWER_ID = 'side-drawer';
+
+/** shell-and-account.md §2 "Side drawer": banner, sections, Recents, Pinned, Following, Interests, in that order. */
+export function Drawer({ mode, open, onClose, config = siteConfig }: DrawerProps) {
+  const ref = useRef<HTMLElement>(null);
+  const overlay = mode === 'overlay';
+
+  useEffect(() => {
+    if (!overlay || !open) return;
+    const unlock = lockScroll();
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    ref.current?.querySelector<HTMLElement>('a, button')?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      unlock();
+      if (opener?.isConnected) opener.focus();
+    };
+  }, [overlay, open, onClose]);
+
+  if (overlay && !open) return null;
+  return (
+    <>
+      {overlay && <button type="button" className={styles.backdrop} aria-label="Close menu" tabIndex={-1} onClick={onClose} />}
+      <aside
+        ref={ref}
+        id={DRAWER_ID}
+        className={`${styles.drawer} ${overlay ? styles.overlayDrawer : styles.permanent}`}
+        aria-label="Sections"
+        data-testid="drawer"
+        data-mode={mode}
+      >
+        {overlay && (
+          <div className={styles.overlayHeader}>
+            <Link href="/" className={styles.logo}>
+              {config.appName}
+            </Link>
+          </div>
+        )}
+        <DrawerBanner config={config} />
+        <SectionList config={config} />
+        <Recents />
+        <Pinned />
+        <Following />
+        <Interests />
+      </aside>
+    </>
+  );
+}
+
+function DrawerBanner({ config }: { config: SiteConfig }) {
+  const loggedIn = useUser(selectIsLoggedIn);
+  const initialised = useUser((s) => s.initialised);
+  const campaign = config.campaigns[0];
+  if (campaign) {
+    return (
+      <a className={styles.banner} href={campaign.link}>
+        <img src={campaign.images.banner.url} alt="Campaign" />
+      </a>
+    );
+  }
+  if (loggedIn || !initialised) return null;
+  return (
+    <div className={styles.banner} data-testid="drawer-signup-banner">
+      <p>New to {config.appName}? Sign up now to see more content!</p>
+      <a
+        className={styles.bannerLink}
+        href={signupHref('/', 'drawer-banner')}
+        onClick={(event) => {
+          event.preventDefault();
+          openModal('signup', { next: window.location.pathname + window.location.search, action: 'drawer-banner' });
+        }}
+      >
+        Sign up
+      </a>
+    </div>
+  );
+}
+
+function SectionList({ config }: { config: SiteConfig }) {
+  const { pathname, search } = useLocation();
+  return (
+    <nav aria-label="Lists">
+      <ul className={styles.group}>
+        {drawerSections(config, search).map((section) => {
+          const active = isSectionActive(section, pathname);
+          return (
+            <li key={section.label} className={styles.item}>
+              <Link href={section.href} className={`${styles.link} ${active ? styles.active : ''}`} aria-current={active ? 'page' : undefined}>
+                {section.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+const tagLabel = (tag: Tag) => tag.name ?? displayTag(tag.key);
+
+function PinButton({ tag }: { tag: Tag }) {
+  const pinned = useTags((s) => s.favorites.some((t) => t.key === tag.key));
+  const favourite = useTags((s) => s.favourite);
+  const unfavourite = useTags((s) => s.unfavourite);
+  return (
+    <button
+      type="button"
+      className={styles.pin}
+      aria-pressed={pinned}
+      aria-label={`${pinned ? 'Unpin' : 'Pin'} ${tagLabel(tag)}`}
+      title={pinned ? 'Unpin' : 'Pin'}
+      onClick={() => (pinned ? unfavourite(tag) : favourite(tag))}
+    >
+      {pinned ? '★' : '☆'}
+    </button>
+  );
+}
+
+function TagItem({ tag }: { tag: Tag }) {
+  return (
+    <li className={styles.item}>
+      <Link href={tag.url} className={styles.link}>
+        {tagLabel(tag)}
+      </Link>
+      <PinButton tag={tag} />
+    </li>
+  );
+}
+
+function Recents() {
+  const recents = useTags((s) => s.recents);
+  const clearRecents = useTags((s) => s.clearRecents);
+  const [confirming, setConfirming] = useState(false);
+  if (recents.length === 0) return null;
+  return (
+    <section aria-labelledby="drawer-recents">
+      <h2 id="drawer-recents" className={styles.heading}>
+        Recents
+        {!confirming && (
+          <button type="button" className={styles.headingAction} onClick={() => setConfirming(true)}>
+            Clear
+          </button>
+        )}
+      </h2>
+      {confirming && (
+        <div className={styles.confirm} role="group" aria-label="Clear recents?">
+          <span>Clear recents?</span>
+          <button
+            type="button"
+            onClick={() => {
+              clearRecents();
+              setConfirming(false);
+            }}
+          >
+            Clear
+          </button>
+          <button type="button" onClick={() => setConfirming(false)}>
+            Cancel
+          </button>
+        </div>
+      )}
+      <ul className={styles.group}>
+        {recents.map((tag) => (
+          <TagItem key={tag.key} tag={tag} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Pinned() {
+  const favorites = useTags((s) => s.favorites);
+  if (favorites.length === 0) return null;
+  return (
+    <section aria-labelledby="drawer-pinned">
+      <h2 id="drawer-pinned" className={styles.heading}>
+        Pinned
+      </h2>
+      <ul className={styles.group}>
+        {favorites.map((tag) => (
+          <TagItem key={tag.key} tag={tag} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+const pageTag = (page: FollowedPage): Tag => ({ key: page.kind === 'interest' ? `interest:${page.key}` : page.key, url: page.url, name: page.name });
+
+function Following() {
+  const loggedIn = useUser(selectIsLoggedIn);
+  const pages = useFollowed((s) => s.pages);
+  const [expanded, setExpanded] = useState(false);
+  if (!loggedIn) return null;
+  const sorted = sortFollowed(pages);
+  const shown = expanded ? sorted : sorted.slice(0, FOLLOWING_SHOWN);
+  return (
+    <section aria-labelledby="drawer-following">
+      <h2 id="drawer-following" className={styles.heading}>
+        Following
+        <button type="button" className={styles.headingAction} onClick={() => openModal('follow-pages')}>
+          Edit
+        </button>
+      </h2>
+      <ul className={styles.group}>
+        {shown.map((page) => (
+          <TagItem key={`${page.kind}:${page.key}`} tag={pageTag(page)} />
+        ))}
+      </ul>
+      {!expanded && sorted.length > FOLLOWING_SHOWN && (
+        <button type="button" className={styles.more} onClick={() => setExpanded(true)}>
+          More ({sorted.length - FOLLOWING_SHOWN})
+        </button>
+      )}
+    </section>
+  );
+}
+
+function Interests() {
+  const interests = useInterests((s) => s.interests);
+  const adultMode = useUser((s) => selectUser(s)?.nsfwMode ?? false);
+  const shown = visibleInterests(interests, adultMode);
+  if (shown.length === 0) return null;
+  return (
+    <section aria-labelledby="drawer-interests">
+      <h2 id="drawer-interests" className={styles.heading}>
+        Interests
+      </h2>
+      <ul className={styles.group}>
+        {shown.map((interest) => (
+          <TagItem key={interest.listType} tag={{ key: `interest:${interest.listType}`, url: interest.url, name: `${interest.emoji ? interest.emoji + ' ' : ''}${interest.name}` }} />
+        ))}
+      </ul>
+    </section>
+  );
+}

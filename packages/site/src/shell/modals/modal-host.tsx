@@ -1,0 +1,29 @@
+import { Suspense, lazy, useEffect } from 'react';
+import { useLocation } from '../../router';
+import { modalComponent, type ModalComponentProps } from './modal-registry';
+import { closeModal, listenForModalEvents, useModal, type ModalName } from './modal-store';
+import { SignupOverlay } from './signup-overlay';
+
+const ShortcutsLegend = lazy(() => import('../shortcuts/shortcuts-legend'));
+
+const builtIn: Partial<Record<ModalName, React.ComponentType<ModalComponentProps>>> = {
+  signup: SignupOverlay,
+  login: SignupOverlay,
+  shortcuts: ShortcutsLegend,
+};
+
+/** Draws the one open modal; a route change closes it (the page it belonged to is gone). */
+export function ModalHost() {
+  const current = useModal((s) => s.current);
+  const { pathname } = useLocation();
+  useEffect(() => listenForModalEvents(), []);
+  useEffect(() => closeModal(), [pathname]);
+  if (!current) return null;
+  const Component = modalComponent(current.name) ?? builtIn[current.name];
+  if (!Component) return null;
+  return (
+    <Suspense fallback={null}>
+      <Component key={current.name} props={current.props} close={closeModal} />
+    </Suspense>
+  );
+}

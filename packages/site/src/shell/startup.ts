@@ -1,0 +1,35 @@
+import { interestStore } from '../tags/interests';
+import { followedStore } from '../tags/followed-pages';
+import { startThemeSync } from '../theme/theme';
+import { startProfileThemeSync } from '../user/dark-mode';
+import { selectIsLoggedIn, startUserSync, userStore } from '../user/user-store';
+import { startShortcuts } from './shortcuts/shortcuts';
+import { listenForSignin, showServerToasts } from './toasts/server-toast';
+import { showToast } from './toasts/toast-store';
+
+/**
+ * What the shell starts once (shell-and-account.md §4 "User startup"): theme, user info and its refresh loop, the
+ * profile's dark mode, shortcuts, server toasts, the sign-in popup message, interests, and a member's followed pages.
+ * Returns the cleanup.
+ */
+export function startShell(): () => void {
+  const stops = [startThemeSync(), startUserSync(), startProfileThemeSync(), startShortcuts(), listenForSignin()];
+  const codes = showServerToasts((message) => showToast(message));
+  // A fresh sign-in (toast 2 welcome back, 4 welcome) means the cached info is someone else's or a guest's.
+  if (codes.includes('2') || codes.includes('4')) void userStore.getState().refresh({ force: true });
+  interestStore.getState().load().catch(() => undefined);
+
+  let member = false;
+  const onUser = () => {
+    const now = selectIsLoggedIn(userStore.getState());
+    if (now === member) return;
+    member = now;
+    if (now) followedStore.getState().load().catch(() => undefined);
+    else followedStore.getState().clear();
+  };
+  onUser();
+  stops.push(userStore.subscribe(onUser));
+  return () => {
+    for (const stop of stops) stop();
+  };
+}

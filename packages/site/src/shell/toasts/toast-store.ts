@@ -1,0 +1,34 @@
+import { createStore, useStore } from 'zustand';
+
+export type ToastKind = 'info' | 'error';
+export type Toast = { id: number; message: string; kind: ToastKind };
+
+export const TOAST_DURATION_MS = 4000;
+
+export type ToastState = { toasts: Toast[] };
+export type ToastActions = { show(message: string, kind?: ToastKind): number; dismiss(id: number): void };
+
+export const createToastStore = (durationMs = TOAST_DURATION_MS) => {
+  let nextId = 1;
+  return createStore<ToastState & ToastActions>()((set, get) => ({
+    toasts: [],
+    show(message, kind = 'info') {
+      const id = nextId++;
+      // The same message twice in a row is shown once.
+      const toasts = get().toasts.filter((t) => t.message !== message);
+      set({ toasts: [...toasts, { id, message, kind }].slice(-3) });
+      setTimeout(() => get().dismiss(id), durationMs);
+      return id;
+    },
+    dismiss(id) {
+      set({ toasts: get().toasts.filter((t) => t.id !== id) });
+    },
+  }));
+};
+
+export const toastStore = createToastStore();
+export const showToast = (message: string, kind?: ToastKind): number => toastStore.getState().show(message, kind);
+
+export function useToasts<T>(selector: (s: ToastState & ToastActions) => T): T {
+  return useStore(toastStore, selector);
+}

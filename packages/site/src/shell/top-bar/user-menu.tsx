@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { Link } from '../../router';
+import { useTheme, type ThemePreference } from '../../theme/theme';
+import { chooseThemePreference } from '../../user/dark-mode';
+import type { MainUser } from '../../user/user-types';
+import { userStore } from '../../user/user-store';
+import { openModal } from '../modals/modal-store';
+import { showToast } from '../toasts/toast-store';
+import styles from './top-bar.module.css';
+
+const themes: Array<{ value: ThemePreference; label: string }> = [
+  { value: 'system', label: 'System' },
+  { value: 'dark', label: 'Dark' },
+  { value: 'light', label: 'Light' },
+];
+
+/** shell-and-account.md §2: username, dark mode, privacy, support, customize tags, saved, profile, logout. */
+export function UserMenu({ user, onDone }: { user: MainUser; onDone: () => void }) {
+  const preference = useTheme((s) => s.preference);
+  const [busy, setBusy] = useState(false);
+  const profile = `/u/${encodeURIComponent(user.username.toLowerCase())}`;
+  return (
+    <ul className={styles.menuList} aria-label="Account">
+      <li>
+        <Link className={`${styles.menuItem} ${styles.menuUser}`} href={profile} onClick={onDone}>
+          {user.username}
+        </Link>
+      </li>
+      <li className={styles.separator} role="separator" />
+      <li>
+        <fieldset className={styles.themeGroup}>
+          <legend>Dark mode</legend>
+          {themes.map((t) => (
+            <label key={t.value}>
+              <input
+                type="radio"
+                name="theme-preference"
+                value={t.value}
+                checked={preference === t.value}
+                onChange={async () => {
+                  const error = await chooseThemePreference(t.value);
+                  if (error) showToast(error, 'error');
+                }}
+              />
+              {t.label}
+            </label>
+          ))}
+        </fieldset>
+      </li>
+      <li className={styles.separator} role="separator" />
+      <li>
+        <Link className={styles.menuItem} href={profile} onClick={onDone}>
+          Profile
+        </Link>
+      </li>
+      <li>
+        <Link className={styles.menuItem} href={`${profile}/saved`} onClick={onDone}>
+          Saved
+        </Link>
+      </li>
+      <li>
+        <button
+          type="button"
+          className={styles.menuItem}
+          onClick={() => {
+            onDone();
+            openModal('customize-tags');
+          }}
+        >
+          Customize tags
+        </button>
+      </li>
+      <li>
+        <Link className={styles.menuItem} href="/settings" onClick={onDone}>
+          Settings
+        </Link>
+      </li>
+      <li>
+        <Link className={styles.menuItem} href="/privacy" onClick={onDone}>
+          Privacy choices
+        </Link>
+      </li>
+      <li>
+        <Link className={styles.menuItem} href="/support" onClick={onDone}>
+          Support
+        </Link>
+      </li>
+      <li className={styles.separator} role="separator" />
+      <li>
+        <button
+          type="button"
+          className={styles.menuItem}
+          disabled={busy}
+          onClick={async () => {
+            setBusy(true);
+            await userStore.getState().logout();
+            setBusy(false);
+            onDone();
+            window.location.assign('/');
+          }}
+        >
+          Log out
+        </button>
+      </li>
+    </ul>
+  );
+}

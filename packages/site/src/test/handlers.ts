@@ -1,0 +1,23 @@
+import { http, HttpResponse } from 'msw';
+import { guestInfo, type UserInfo } from '../user/user-types';
+import type { Interest } from '../tags/interests';
+
+/** MSW handlers of the main API calls the shell makes, shared by the site's tests and stories. */
+export const success = <T>(data: T) => HttpResponse.json({ meta: { status: 'Success' }, data });
+export const failure = (errorCode: string, errorMessage: string, status = 400) =>
+  HttpResponse.json({ meta: { status: 'Failure', errorCode, errorMessage }, data: {} }, { status });
+
+export const userInfoHandler = (info: UserInfo = guestInfo()) => http.post('*/v1/user-info', () => success(info));
+
+export const demoInterests: Interest[] = [
+  { listType: 'funny', name: 'Funny', url: '/interest/funny', emoji: '😂', isSensitive: false },
+  { listType: 'animals', name: 'Animals', url: '/interest/animals', emoji: '🐶', isSensitive: false },
+  { listType: 'nsfw', name: 'NSFW', url: '/interest/nsfw', emoji: '🔞', isSensitive: true },
+];
+
+export const interestsHandler = (interests: Interest[] = demoInterests) => http.get('*/v1/interests', () => success({ interests }));
+
+export const followedPagesHandler = (tags: Array<{ key: string; updateTs: number }> = [], interests: Array<{ key: string; name: string; updateTs: number }> = []) =>
+  http.get('*/user-followed-pages', () => success({ tags, interests }));
+
+export const shellHandlers = (info?: UserInfo) => [userInfoHandler(info), interestsHandler(), followedPagesHandler()];
