@@ -143,6 +143,18 @@ describeEachDatabase('notifications', (kind) => {
     expect((await list(app, op)).items).toHaveLength(2);
   });
 
+  it('groups concurrent repeats into one row without losing an actor', async () => {
+    const op = await member(db);
+    const voters = await Promise.all(Array.from({ length: 6 }, () => member(db)));
+    const results = await Promise.all(voters.map((v) => upvote(op, v, 'race')));
+    expect(results.filter((r) => r.status === 'created')).toHaveLength(1);
+    expect(results.filter((r) => r.status === 'grouped')).toHaveLength(5);
+    const { items } = await list(app, op);
+    expect(items).toHaveLength(1);
+    expect(items[0]!.message).toMatch(/ and 5 others upvoted your post\.$/);
+    expect(new Set(items[0]!.users.map((u) => u.username))).toEqual(new Set(voters.map((v) => v.username)));
+  });
+
   it('brings a group back as unread when a new actor joins it', async () => {
     const [op, a, b] = [await member(db), await member(db), await member(db)];
     await upvote(op, a);
