@@ -1,10 +1,20 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+// Tests run against the packages' sources, so a fresh clone needs no build before `vitest run`.
+const alias = {
+  '@guffaw/comments-client': fileURLToPath(new URL('./packages/comments-client/src/index.ts', import.meta.url)),
+  '@guffaw/comments-widget': fileURLToPath(new URL('./packages/comments-widget/src/index.ts', import.meta.url)),
+  '@guffaw/test-utils': fileURLToPath(new URL('./packages/test-utils/src/index.ts', import.meta.url)),
+};
+
 export default defineConfig({
+  resolve: { alias },
   test: {
     passWithNoTests: true,
     projects: [
       {
+        resolve: { alias },
         test: {
           name: 'server',
           root: 'packages/server',
@@ -16,6 +26,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias },
         test: {
           name: 'comments-client',
           root: 'packages/comments-client',
@@ -26,6 +37,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias },
         test: {
           name: 'comments-widget',
           root: 'packages/comments-widget',
@@ -37,6 +49,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias },
         test: {
           name: 'site',
           root: 'packages/site',
