@@ -1,6 +1,9 @@
 import { lazy } from 'react';
 import type { RouteDefinition } from './router';
 import { HomePage } from './pages/home/home-page';
+import { accountRoutes, registerAccountModals } from './account';
+
+registerAccountModals();
 
 /**
  * The site's route table: first match wins, so put specific paths before general ones and keep the `*` route last.
@@ -12,5 +15,6 @@ import { HomePage } from './pages/home/home-page';
 export const routes: RouteDefinition[] = [
   { name: 'home list', path: '/', component: HomePage },
   { name: 'home list', path: '/home', component: HomePage },
+  ...accountRoutes,
   { name: 'not found', path: '*', component: lazy(() => import('./pages/not-found/not-found-page')) },
 ];

@@ -270,9 +270,9 @@ describeEachDatabase('accounts', (kind) => {
       t.app.inject({ method: 'POST', url: '/v1/settings', cookies: { guffaw_session: session }, payload });
 
     it('saves modes and profile fields and answers the user', async () => {
-      const res = await post({ safeMode: '0', offensiveMode: '1', ageVerified: '1', initialFollowFinished: '1', fullName: 'New Name', about: 'I like memes', country: 'fr', gender: 'other', birthday: '1990-02-03' });
+      const res = await post({ safeMode: '0', offensiveMode: '1', idOptOut: '1', ageVerified: '1', initialFollowFinished: '1', fullName: 'New Name', about: 'I like memes', country: 'fr', gender: 'other', birthday: '1990-02-03' });
       expect(res.statusCode).toBe(200);
-      expect(res.json().data.user).toMatchObject({ safeMode: false, offensiveMode: true, isVerified: { age: true }, initialFollowFinished: true, fullName: 'New Name', about: 'I like memes', country: 'FR', gender: 'other', birthday: '1990-02-03' });
+      expect(res.json().data.user).toMatchObject({ safeMode: false, offensiveMode: true, idService: { optOut: true }, isVerified: { age: true }, initialFollowFinished: true, fullName: 'New Name', about: 'I like memes', country: 'FR', gender: 'other', birthday: '1990-02-03' });
     });
 
     it('refuses malformed values and guests, changing nothing', async () => {

@@ -60,7 +60,7 @@ export type UserUpdate = Partial<
     UserRow,
     | 'fullName' | 'about' | 'country' | 'gender' | 'birthday' | 'safeMode' | 'nsfwMode' | 'offensiveMode' | 'ageVerified'
     | 'initialFollowFinished' | 'passwordHash' | 'pendingEmail' | 'email' | 'emailHash' | 'emailVerified' | 'avatarUrl'
-    | 'googleSub' | 'facebookSub' | 'appleSub' | 'darkMode'
+    | 'googleSub' | 'facebookSub' | 'appleSub' | 'darkMode' | 'idOptOut'
   >
 >;
 

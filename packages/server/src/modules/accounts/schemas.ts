@@ -44,6 +44,7 @@ export const settingsBody = {
     ageVerified: { type: 'string', enum: ['1'] },
     initialFollowFinished: { type: 'string', enum: ['1'] },
     darkMode: { type: 'string', enum: ['', '0', '1'] },
+    idOptOut: flag,
     fullName: str(200),
     about: str(1000),
     country: str(10),

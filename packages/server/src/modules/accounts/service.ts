@@ -311,7 +311,7 @@ export async function userInfo(ctx: AccountsContext, user: UserRow) {
 export type SettingsInput = Partial<
   Record<
     | 'safeMode' | 'nsfwMode' | 'offensiveMode' | 'ageVerified' | 'initialFollowFinished' | 'fullName' | 'about' | 'country'
-    | 'gender' | 'birthday' | 'email' | 'password' | 'newPassword' | 'deleteAccount' | 'darkMode',
+    | 'gender' | 'birthday' | 'email' | 'password' | 'newPassword' | 'deleteAccount' | 'darkMode' | 'idOptOut',
     string
   >
 >;
@@ -338,6 +338,7 @@ export async function updateSettings(ctx: AccountsContext, user: UserRow, input:
     if (v !== undefined) changes[key] = flag(v);
   }
   if (input.ageVerified === '1') changes.ageVerified = true;
+  if (input.idOptOut !== undefined) changes.idOptOut = flag(input.idOptOut);
   if (input.initialFollowFinished === '1') changes.initialFollowFinished = true;
   if (input.darkMode !== undefined) changes.darkMode = input.darkMode === '' ? null : flag(input.darkMode);
   if (input.fullName !== undefined) changes.fullName = checkFullName(input.fullName);

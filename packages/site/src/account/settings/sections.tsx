@@ -1,0 +1,330 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { siteConfig } from '../../config';
+import { showToast } from '../../shell/toasts';
+import { userStore, type MainUser } from '../../user';
+import { authProviders, saveSettings, unlink } from '../account-api';
+import styles from '../account.module.css';
+import { useSave } from './use-save';
+
+export const SAVED = 'Your settings have been saved.';
+/** posts-and-feeds.md §8: resend confirmation texts. */
+export const VERIFY_SENT = 'We just sent you a verification email, please open the link to verify your account.';
+
+type Props = { user: MainUser & { about?: string; country?: string; gender?: string; birthday?: string | null; hasPassword?: boolean } };
+
+const save = (fields: Record<string, string>) => userStore.getState().saveSettings(fields);
+
+function ErrorLine({ error }: { error: string | null }) {
+  return error ? (
+    <p className={styles.error} role="alert">
+      {error}
+    </p>
+  ) : null;
+}
+
+export function ProfileSection({ user }: Props) {
+  const [fullName, setFullName] = useState(user.fullName);
+  const [about, setAbout] = useState(user.about ?? '');
+  const [country, setCountry] = useState(user.country ?? '');
+  const [gender, setGender] = useState(user.gender ?? '');
+  const [birthday, setBirthday] = useState(user.birthday ?? '');
+  const { busy, error, run } = useSave();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void run(() => save({ fullName, about, country, gender, birthday }), SAVED);
+  };
+  return (
+    <form className={styles.panel} onSubmit={submit}>
+      <h1>Profile</h1>
+      <p className={styles.info}>
+        Username: <a href={user.profileUrl}>@{user.username}</a>
+      </p>
+      <label className={styles.field}>
+        Full name
+        <input name="fullName" value={fullName} onChange={(e) => setFullName(e.target.value)} maxLength={60} />
+      </label>
+      <label className={styles.field}>
+        About
+        <textarea name="about" value={about} onChange={(e) => setAbout(e.target.value)} maxLength={300} rows={3} />
+      </label>
+      <label className={styles.field}>
+        Country (two-letter code)
+        <input name="country" value={country} onChange={(e) => setCountry(e.target.value)} maxLength={2} placeholder="US" />
+      </label>
+      <label className={styles.field}>
+        Gender
+        <select name="gender" value={gender} onChange={(e) => setGender(e.target.value)}>
+          <option value="">Prefer not to say</option>
+          <option value="male">Male</option>
+          <option value="female">Female</option>
+          <option value="other">Other</option>
+        </select>
+      </label>
+      <label className={styles.field}>
+        Birthday
+        <input name="birthday" type="date" value={birthday} onChange={(e) => setBirthday(e.target.value)} />
+      </label>
+      <ErrorLine error={error} />
+      <button className={styles.primary} type="submit" disabled={busy}>
+        Save changes
+      </button>
+    </form>
+  );
+}
+
+export function PasswordSection({ user }: Props) {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const { busy, error, setError, run } = useSave();
+  const hasPassword = user.hasPassword !== false;
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!next) return setError('Please enter a new password.');
+    if (next !== confirm) return setError('The two passwords are not the same.');
+    const ok = await run(() => save(hasPassword ? { password: current, newPassword: next } : { newPassword: next }), 'Your password has been changed.');
+    if (ok) {
+      setCurrent('');
+      setNext('');
+      setConfirm('');
+    }
+  };
+  return (
+    <form className={styles.panel} onSubmit={(e) => void submit(e)}>
+      <h1>Password</h1>
+      {hasPassword && (
+        <label className={styles.field}>
+          Current password
+          <input name="password" type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />
+        </label>
+      )}
+      <label className={styles.field}>
+        New password
+        <input name="newPassword" type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} maxLength={128} />
+      </label>
+      <label className={styles.field}>
+        Confirm new password
+        <input name="confirm" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} maxLength={128} />
+      </label>
+      <ErrorLine error={error} />
+      <button className={styles.primary} type="submit" disabled={busy}>
+        Change password
+      </button>
+    </form>
+  );
+}
+
+const PROVIDERS = [
+  ['google', 'Google', 'googleConnected'],
+  ['facebook', 'Facebook', 'fbConnected'],
+  ['apple', 'Apple', 'appleConnected'],
+] as const;
+
+export function AccountSection({ user }: Props) {
+  const [safeMode, setSafeMode] = useState(user.safeMode);
+  const [nsfwMode, setNsfwMode] = useState(user.nsfwMode);
+  const [offensiveMode, setOffensiveMode] = useState(user.offensiveMode);
+  const [providers, setProviders] = useState<string[]>([]);
+  const { busy, error, run } = useSave();
+  const linked = user as unknown as Record<string, boolean | undefined>;
+  useEffect(() => {
+    authProviders()
+      .then((r) => setProviders(r.providers))
+      .catch(() => undefined);
+  }, []);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void run(() => save({ safeMode: safeMode ? '1' : '0', nsfwMode: nsfwMode ? '1' : '0', offensiveMode: offensiveMode ? '1' : '0' }), SAVED);
+  };
+  return (
+    <form className={styles.panel} onSubmit={submit}>
+      <h1>Account</h1>
+      <p className={styles.info}>
+        Username: @{user.username} · Email: {user.email ?? 'none'} (<a href="/settings/email">change</a>)
+      </p>
+      <label className={styles.check}>
+        <input type="checkbox" name="safeMode" checked={safeMode} onChange={(e) => setSafeMode(e.target.checked)} />
+        Safe mode: hide sensitive content
+      </label>
+      <label className={styles.check}>
+        <input type="checkbox" name="nsfwMode" checked={nsfwMode} onChange={(e) => setNsfwMode(e.target.checked)} />
+        Show sensitive content (18+)
+      </label>
+      <label className={styles.check}>
+        <input type="checkbox" name="offensiveMode" checked={offensiveMode} onChange={(e) => setOffensiveMode(e.target.checked)} />
+        Show offensive comments
+      </label>
+      <ErrorLine error={error} />
+      <button className={styles.primary} type="submit" disabled={busy}>
+        Save changes
+      </button>
+      {providers.length > 0 && <h2>Connected accounts</h2>}
+      {PROVIDERS.filter(([p]) => providers.includes(p)).map(([p, label, flag]) =>
+        linked[flag] ? (
+          <div className={styles.row} key={p}>
+            <span>{label}: connected</span>
+            <button
+              type="button"
+              className={styles.secondary}
+              disabled={busy}
+              onClick={() =>
+                void run(async () => {
+                  await unlink(p);
+                  userStore.getState().patchUser({ [flag]: false } as Partial<MainUser>);
+                }, `${label} is no longer connected.`)
+              }
+            >
+              Disconnect
+            </button>
+          </div>
+        ) : (
+          <div className={styles.row} key={p}>
+            <span>{label}: not connected</span>
+            <a className={styles.secondary} href={`/connect/${p}?next=${encodeURIComponent('/settings/account')}`}>
+              Connect
+            </a>
+          </div>
+        ),
+      )}
+    </form>
+  );
+}
+
+export function EmailSection({ user }: Props) {
+  const [email, setEmail] = useState('');
+  const { busy, error, run } = useSave();
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (await run(() => save({ email: email.trim() }), VERIFY_SENT)) setEmail('');
+  };
+  return (
+    <form className={styles.panel} onSubmit={(e) => void submit(e)}>
+      <h1>Email</h1>
+      <p className={styles.info}>
+        Current email: {user.email ?? 'none'} {user.email && (user.isVerified.email ? '(verified)' : '(not verified)')}
+      </p>
+      {user.pendingEmail && <p className={styles.info}>Waiting for confirmation: {user.pendingEmail}</p>}
+      {(user.pendingEmail || !user.isVerified.email) && (
+        <a className={styles.secondary} href="/member/resend-confirmation">
+          Resend verification email
+        </a>
+      )}
+      <label className={styles.field}>
+        New email
+        <input name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={254} />
+      </label>
+      <ErrorLine error={error} />
+      <button className={styles.primary} type="submit" disabled={busy || !email.trim()}>
+        Change email
+      </button>
+    </form>
+  );
+}
+
+const PRIVACY_PAGES = [
+  ['Privacy policy', '/privacy'],
+  ['California', '/privacy-california'],
+  ['Virginia', '/privacy-virginia'],
+  ['Connecticut', '/privacy-connecticut'],
+  ['Colorado', '/privacy-colorado'],
+] as const;
+
+export function PrivacySection() {
+  return (
+    <div className={styles.panel}>
+      <h1>Privacy</h1>
+      <p className={styles.info}>How {siteConfig.appName} uses your data, by region:</p>
+      <ul className={styles.list}>
+        {PRIVACY_PAGES.map(([label, href]) => (
+          <li key={href}>
+            <a href={href}>{label}</a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** shell §4 "Consent": the usprivacy cookie lives 365 days and holds 1YY- (opted out of sale) or 1YN-. */
+export const USPRIVACY_COOKIE = 'usprivacy';
+const readUsPrivacy = () => document.cookie.split('; ').find((c) => c.startsWith(`${USPRIVACY_COOKIE}=`))?.slice(USPRIVACY_COOKIE.length + 1) ?? '1---';
+
+export function DoNotSellSection() {
+  const [optedOut, setOptedOut] = useState(() => readUsPrivacy() === '1YY-');
+  const apply = (value: boolean) => {
+    document.cookie = `${USPRIVACY_COOKIE}=${value ? '1YY-' : '1YN-'}; Max-Age=${365 * 24 * 3600}; path=/; SameSite=Lax`;
+    setOptedOut(value);
+    showToast(SAVED);
+  };
+  return (
+    <div className={styles.panel}>
+      <h1>Do Not Sell or Share My Personal Information</h1>
+      <label className={styles.check}>
+        <input type="checkbox" checked={optedOut} onChange={(e) => apply(e.target.checked)} />
+        Do not sell or share my personal information
+      </label>
+    </div>
+  );
+}
+
+export function OptOutIbaSection({ user }: Props) {
+  const current = (user as unknown as { idService?: { optOut?: boolean } }).idService?.optOut === true;
+  const [optOut, setOptOut] = useState(current);
+  const { busy, error, run } = useSave();
+  return (
+    <div className={styles.panel}>
+      <h1>Interest-based advertising</h1>
+      <p className={styles.info}>When you opt out, your hashed email is not used to show you ads based on your interests.</p>
+      <label className={styles.check}>
+        <input
+          type="checkbox"
+          checked={optOut}
+          disabled={busy}
+          onChange={(e) => {
+            const value = e.target.checked;
+            setOptOut(value);
+            void run(() => save({ idOptOut: value ? '1' : '0' }), SAVED);
+          }}
+        />
+        Opt out of interest-based advertising
+      </label>
+      <ErrorLine error={error} />
+    </div>
+  );
+}
+
+export function DeleteAccountSection({ user }: Props) {
+  const [password, setPassword] = useState('');
+  const [sure, setSure] = useState(false);
+  const { busy, error, run } = useSave();
+  const hasPassword = user.hasPassword !== false;
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const ok = await run(() => saveSettings({ deleteAccount: '1', ...(hasPassword ? { password } : {}) }));
+    if (ok) {
+      userStore.getState().clear();
+      window.location.assign('/');
+    }
+  };
+  return (
+    <form className={styles.panel} onSubmit={(e) => void submit(e)}>
+      <h1>Delete account</h1>
+      <p className={styles.info}>
+        Your account, votes, saves, blocks and settings are removed for good; your comments stay without your name. This cannot be undone.
+      </p>
+      {hasPassword && (
+        <label className={styles.field}>
+          Password
+          <input name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        </label>
+      )}
+      <label className={styles.check}>
+        <input type="checkbox" checked={sure} onChange={(e) => setSure(e.target.checked)} />I understand, delete my account
+      </label>
+      <ErrorLine error={error} />
+      <button className={styles.danger} type="submit" disabled={busy || !sure || (hasPassword && !password)}>
+        Delete my account
+      </button>
+    </form>
+  );
+}
