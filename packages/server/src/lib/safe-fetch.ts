@@ -39,30 +39,32 @@ export class SafeFetchError extends Error {
 export const isSafeFetchError = (e: unknown): e is SafeFetchError =>
   typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'SafeFetchError';
 
-const blocked = new BlockList();
+// Separate lists: a BlockList matches IPv4 addresses against IPv4-mapped IPv6 rules too.
+const blocked4 = new BlockList();
+const blocked6 = new BlockList();
 for (const [net, prefix] of [
   ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
   ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
   ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
 ] as const) {
-  blocked.addSubnet(net, prefix, 'ipv4');
+  blocked4.addSubnet(net, prefix, 'ipv4');
 }
 for (const [net, prefix] of [
   ['::', 128], ['::1', 128], ['::ffff:0:0', 96], ['::', 96], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64],
   ['2001::', 23], ['2001:db8::', 32], ['2002::', 16], ['3fff::', 20], ['5f00::', 16], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
 ] as const) {
-  blocked.addSubnet(net, prefix, 'ipv6');
+  blocked6.addSubnet(net, prefix, 'ipv6');
 }
 
 /** True when the address is a public unicast address we may connect to. */
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
-  if (family === 4) return !blocked.check(address, 'ipv4');
+  if (family === 4) return !blocked4.check(address, 'ipv4');
   if (family === 6) {
     const lower = address.toLowerCase();
     // Only global unicast (2000::/3) is public in IPv6.
     if (!/^[23][0-9a-f]{0,3}:/.test(lower)) return false;
-    return !blocked.check(lower, 'ipv6');
+    return !blocked6.check(lower, 'ipv6');
   }
   return false;
 }

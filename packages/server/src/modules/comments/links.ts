@@ -49,7 +49,7 @@ const clean = (s: string | undefined, max: number) =>
 export function parsePreview(html: string, pageUrl: string): LinkPreview {
   const head = html.slice(0, 512 * 1024);
   const meta = new Map<string, string>();
-  for (const tag of head.matchAll(/<meta\b[^>]*>/gi)) {
+  for (const tag of head.matchAll(/<meta\b(?:[^>"']|"[^"]*"|'[^']*')*>/gi)) {
     const attrs = new Map<string, string>();
     for (const a of tag[0].matchAll(/([a-zA-Z:-]+)\s*=\s*("([^"]*)"|'([^']*)'|([^\s"'>]+))/g)) {
       attrs.set((a[1] as string).toLowerCase(), a[3] ?? a[4] ?? a[5] ?? '');
