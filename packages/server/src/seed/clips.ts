@@ -56,11 +56,14 @@ export async function makeClip(ffmpeg: string, target: MediaTarget, dir: string,
   ]);
   const motion = MOTIONS[index % MOTIONS.length] as string;
   const graph = `[0:v]hue=h='t*${60 + (index % 4) * 30}',format=yuv420p[bg];[bg][1:v]overlay=${motion}:shortest=1,format=yuv420p,split=2[v1][v2]`;
-  const inputs = ['-loop', '1', '-framerate', String(FPS), '-i', background, '-loop', '1', '-framerate', String(FPS), '-i', face];
-  if (video) inputs.push('-f', 'lavfi', '-i', `sine=frequency=${330 + (index % 5) * 110}:beep_factor=4:sample_rate=44100`);
+  // Finite inputs (-t before -i): whatever happens in the graph, ffmpeg cannot run forever.
+  const seconds = String(duration);
+  const inputs = ['-loop', '1', '-framerate', String(FPS), '-t', seconds, '-i', background, '-loop', '1', '-framerate', String(FPS), '-t', seconds, '-i', face];
+  if (video) inputs.push('-f', 'lavfi', '-t', seconds, '-i', `sine=frequency=${330 + (index % 5) * 110}:beep_factor=4:sample_rate=44100`);
   const audio = (codec: string[]) => (video ? ['-map', '2:a', ...codec] : ['-an']);
   const mp4 = join(outDir, 'clip.mp4');
   const webm = join(outDir, 'clip.webm');
+  const posterFile = join(outDir, 'poster.png');
   await run(
     ffmpeg,
     [
@@ -70,9 +73,8 @@ export async function makeClip(ffmpeg: string, target: MediaTarget, dir: string,
       '-map', '[v2]', ...audio(['-c:a', 'libopus', '-b:a', '48k']), '-t', String(duration), '-threads', '1',
       '-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '0', '-crf', '42', '-pix_fmt', 'yuv420p', webm,
     ],
-    { timeout: 60_000 },
+    { timeout: 120_000 },
   );
-  const posterFile = join(outDir, 'poster.png');
   await run(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', '-ss', '0.5', '-i', mp4, '-frames:v', '1', posterFile], { timeout: 30_000 });
   const poster = await writePictureSet(target, dir, { file: posterFile }, false);
   await Promise.all([rm(background), rm(face), rm(posterFile)]);

@@ -2,8 +2,8 @@ import { IdPool, Random } from './random.js';
 import type { PictureSpec } from './images.js';
 import type { ClipSpec } from './clips.js';
 import {
-  ABOUTS, ARTICLES, CAPTIONS, COLLECTIONS, COMMENTS, COUNTRIES, DESCRIPTIONS, EMOJI_STATUSES, FORUM_ANSWERS,
-  FORUM_QUESTIONS, FULL_NAMES, INTERESTS, OFFENSIVE_COMMENTS, POLLS, REPLIES, SENSITIVE_COMMENTS, TAGS, TEXT_POSTS,
+  ABOUTS, ARTICLE_PATTERNS, ARTICLE_SECTIONS, ARTICLES, CAPTIONS, COLLECTIONS, COMMENTS, COUNTRIES, DESCRIPTIONS, EMOJI_STATUSES, FORUM_ANSWERS,
+  FORUM_QUESTIONS, FULL_NAMES, INTERESTS, OFFENSIVE_COMMENTS, POLLS, REACTIONS, REPLIES, SENSITIVE_COMMENTS, SITUATIONS, TAGS, TEXT_POSTS,
   TITLE_PATTERNS, USERNAMES, type InterestSeed, type TagSeed,
 } from './words.js';
 
@@ -224,8 +224,12 @@ function planPosts(
   interests: (InterestSeed & { tagIndexes: number[] })[],
   clipCount: number,
 ): PostPlan[] {
-  const creatorWeights = users.map((_, i) => [i, i === OP_USER ? 10 : i === MODERATOR_USER ? 0.5 : 1] as const);
-  const captions = random.shuffle(CAPTIONS);
+  const creatorWeights = users.map((_, i) => [i, i === OP_USER ? 3 : i === MODERATOR_USER ? 0.5 : 1] as const);
+  // The hand-written captions first, then "Me when ..." pairs, so pictures seldom repeat their words.
+  const combined = SITUATIONS.flatMap((situation, i) =>
+    REACTIONS.filter((_, j) => (i + j) % 5 === 0).map((reaction) => [`Me when ${situation}`, reaction] as const),
+  );
+  const captions = [...random.shuffle(CAPTIONS), ...random.shuffle(combined)];
   let captionAt = 0;
   const nextCaption = () => captions[captionAt++ % captions.length] as readonly [string, string];
   const types = postTypes(random, count);
@@ -328,9 +332,14 @@ function planPosts(
         break;
       }
       case 'Article': {
-        const base = ARTICLES[nth % ARTICLES.length] as (typeof ARTICLES)[number];
-        const round = Math.floor(nth / ARTICLES.length);
-        post.title = round === 0 ? base.title : `${base.title}, part ${round + 1}`;
+        const handmade = ARTICLES[nth];
+        const topic = (tags[tagIndexes[0] ?? 0]?.key ?? 'meme').replace(/-/g, ' ');
+        const base = handmade ?? {
+          title: random.pick(ARTICLE_PATTERNS).replace('{n}', String(random.int(5, 15))).replace('{topic}', topic),
+          intro: `Our favourite **${topic}** posts, picked by the community.`,
+          sections: random.sample(ARTICLE_SECTIONS, 3),
+        };
+        post.title = base.title.charAt(0).toUpperCase() + base.title.slice(1);
         post.description = base.intro;
         const [top, bottom] = nextCaption();
         post.picture = picture(top, bottom, 394);

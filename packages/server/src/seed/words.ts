@@ -77,6 +77,28 @@ export const CAPTIONS: readonly (readonly [string, string])[] = [
   ['When you see', 'your childhood snack on sale'],
 ];
 
+/** Combined into more top/bottom pairs once the hand-written captions run out: "Me when {situation}" / "{reaction}". */
+export const SITUATIONS: readonly string[] = [
+  'the pizza guy says 30 minutes', 'my code compiles without warnings', 'the boss says we need to talk', 'someone eats my leftovers',
+  'the cat ignores the new bed', 'the bus leaves as I arrive', 'my playlist shuffles to the same song', 'the exam has a question we never covered',
+  'the dog hears the treat bag', 'I remember it is only Tuesday', 'the video buffers at the best part', 'the group project is due tomorrow',
+  'my phone autocorrects my name', 'the delivery says out for delivery since 7 AM', 'I find the TV remote in the fridge',
+  'the neighbours start drilling at 8 AM', 'the waiter says enjoy your meal', 'the movie trailer shows the whole movie',
+  'the sun comes out on my day off', 'I hear my name in a crowd', 'someone replies all', 'my socks are wet',
+  'my favourite show gets cancelled', 'the cashier asks if I want the receipt', 'the last slice is gone', 'I see a spider and it sees me',
+  'the update takes 3 hours', 'the cat brings me a gift', 'my friend says trust me', 'the alarm rings on a Saturday',
+  'the teacher says this will be on the test', 'I walk into a room and forget why', 'the game says saving, do not turn off',
+  'someone spoils the finale', 'I find the perfect meme for the group chat', 'the coffee machine is broken',
+];
+
+export const REACTIONS: readonly string[] = [
+  'visible confusion', 'happiness noises', 'this is fine', 'I have no words', 'task failed successfully', 'pain',
+  'not like this', 'instant regret', 'emotional damage', 'my brain has left the building', 'suspicious squint',
+  'I will allow it', 'chaos mode activated', 'it is what it is', 'time to panic', 'understandable, have a nice day',
+  'surprised but not really', 'absolute cinema', 'the audacity', 'mission accomplished', 'deep sigh',
+  'the best day of my life', 'why are you like this', 'I am calm (I am not calm)',
+];
+
 export const TITLE_PATTERNS: readonly string[] = [
   '{top} {bottom}',
   '{top}... {bottom}',
@@ -201,6 +223,24 @@ export const ARTICLES: readonly { title: string; intro: string; sections: readon
       ['Learning from mistakes', 'Or at least laughing at them.'],
     ],
   },
+];
+
+/** More articles once the hand-written ones are used: a title pattern and a topic (a tag). */
+export const ARTICLE_PATTERNS: readonly string[] = [
+  'The {n} best {topic} memes of the month',
+  '{n} {topic} memes that are way too real',
+  'We ranked every {topic} meme so you do not have to',
+  'A beginner guide to {topic} memes',
+  '{n} times {topic} won the internet this week',
+  'Why {topic} memes are taking over your group chat',
+];
+
+export const ARTICLE_SECTIONS: readonly (readonly [string, string])[] = [
+  ['The classics', 'Some formats never get old, and these prove it.'],
+  ['The newcomers', 'Fresh from this week, already **legendary**.'],
+  ['The underrated', 'These deserved more upvotes. Fix that now.'],
+  ['The ones that hurt', 'Too relatable. We needed a minute.'],
+  ['Honourable mentions', 'Not quite the top, but *close*.'],
 ];
 
 export const COLLECTIONS: readonly (readonly [string, string])[] = [
