@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config.js';
+import { DatabaseUnavailableError, migrateToLatest, openDatabase, type Database } from '../db/index.js';
+import { lockDataDir } from '../lib/data-dir-lock.js';
+import { addModerator, findApp, insertApp, removeModerator } from '../modules/comments/repository.js';
+
+/**
+ * Operator commands of the comment service (README.md):
+ *   npm run comments -- app:create --name N --origin URL [--origin URL ...]   prints the new app's id and secret
+ *   npm run comments -- mod:add --app ID --user EXTERNAL_ID
+ *   npm run comments -- mod:remove --app ID --user EXTERNAL_ID
+ * With the embedded database the server must be stopped (one process per DATA_DIR); with DATABASE_URL it may run.
+ * A running server picks up moderator changes within 10 s and app changes within 30 s (its caches).
+ */
+const USAGE = `usage:
+  npm run comments -- app:create --name NAME --origin URL [--origin URL ...]
+  npm run comments -- mod:add --app APP_ID --user EXTERNAL_USER_ID
+  npm run comments -- mod:remove --app APP_ID --user EXTERNAL_USER_ID`;
+
+class UsageError extends Error {}
+
+export async function runCommentsCommand(db: Database, argv: string[], print: (line: string) => void): Promise<void> {
+  const [command, ...rest] = argv;
+  const { values } = parseArgs({
+    args: rest,
+    options: { name: { type: 'string' }, origin: { type: 'string', multiple: true }, app: { type: 'string' }, user: { type: 'string' } },
+    strict: true,
+  });
+  if (command === 'app:create') {
+    const name = values.name?.trim();
+    if (!name) throw new UsageError('app:create needs --name');
+    const origins = (values.origin ?? []).map((o) => {
+      let url: URL;
+      try {
+        url = new URL(o);
+      } catch {
+        throw new UsageError(`--origin ${o} is not a URL`);
+      }
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--origin ${o} must be http:// or https://`);
+      return url.origin;
+    });
+    if (origins.length === 0) throw new UsageError('app:create needs at least one --origin (the site that embeds the comments)');
+    const id = `app_${randomBytes(6).toString('hex')}`;
+    const secret = randomBytes(32).toString('base64url');
+    await insertApp(db, { id, name, secret, allowedOrigins: [...new Set(origins)] });
+    print(`app created: ${name}`);
+    print(`  appId:   ${id}`);
+    print(`  secret:  ${secret}`);
+    print(`  origins: ${[...new Set(origins)].join(', ')}`);
+    print('Sign each user\'s auth token (HS256) with the secret: aud = appId, sub = your user id, name, exp within 24 h.');
+    return;
+  }
+  if (command === 'mod:add' || command === 'mod:remove') {
+    if (!values.app || !values.user) throw new UsageError(`${command} needs --app and --user`);
+    if (!(await findApp(db, values.app))) throw new UsageError(`no app with id ${values.app}`);
+    if (command === 'mod:add') {
+      await addModerator(db, values.app, values.user);
+      print(`${values.user} moderates ${values.app}`);
+    } else {
+      const removed = await removeModerator(db, values.app, values.user);
+      print(removed ? `${values.user} no longer moderates ${values.app}` : `${values.user} was not a moderator of ${values.app}`);
+    }
+    return;
+  }
+  throw new UsageError(command ? `unknown command ${command}` : 'no command');
+}
+
+async function main(): Promise<void> {
+  const fail = (msg: string): never => {
+    process.stderr.write(`comments: ${msg}\n`);
+    process.exit(1);
+  };
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+  if (!config.databaseUrl) {
+    const lock = lockDataDir(config.dataDir);
+    if ('heldBy' in lock) fail(`DATA_DIR ${config.dataDir} is in use by the server (pid ${lock.heldBy}); stop it first, or use DATABASE_URL`);
+    else process.on('exit', lock.release);
+  }
+  let db: Database;
+  try {
+    db = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir });
+    await migrateToLatest(db);
+  } catch (error) {
+    if (error instanceof DatabaseUnavailableError) fail(error.message);
+    return fail(`the database could not be opened: ${(error as Error).message}`);
+  }
+  try {
+    await runCommentsCommand(db, process.argv.slice(2), (line) => process.stdout.write(`${line}\n`));
+  } catch (error) {
+    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      process.stderr.write(`comments: ${(error as Error).message}\n${USAGE}\n`);
+      await db.destroy();
+      process.exit(2);
+    }
+    throw error;
+  }
+  await db.destroy();
+}
+
+if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) await main();
