@@ -17,6 +17,7 @@ import { commentsRoutes } from './modules/comments/routes.js';
 import { notificationsRoutes } from './modules/notifications/routes.js';
 import { postsRoutes } from './modules/posts/routes.js';
 import { siteRoutes } from './modules/site/routes.js';
+import { threadsRoutes } from './modules/threads/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -84,6 +85,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountsRoutes);
   await app.register(postsRoutes);
   await app.register(notificationsRoutes);
+  await app.register(threadsRoutes);
   // The comment service keeps its own envelope and error handler in its own scope (mountable on its own host).
   await app.register(commentsRoutes, { prefix: '/comments' });
 
