@@ -45,7 +45,7 @@ function readLists(storage: Storage | null): TagLists {
   }
 }
 
-/** §4: legacy sections go into favorites, hidden and recents (last 3) once, then the old key is removed. */
+/** §4: legacy sections go into favorites, hidden and recents (the last 3, oldest first there) once, then the old key is removed. */
 function migrateLegacy(storage: Storage, lists: TagLists): TagLists {
   const raw = storage.getItem(LEGACY_TAGS_KEY);
   if (raw === null) return lists;
@@ -66,7 +66,7 @@ function migrateLegacy(storage: Storage, lists: TagLists): TagLists {
   let { favorites, hidden, recents } = lists;
   for (const tag of names(legacy.favorites)) if (!has(favorites, tag)) favorites = [...favorites, tag];
   for (const tag of names(legacy.hidden)) if (!has(favorites, tag) && !has(hidden, tag)) hidden = [...hidden, tag];
-  for (const tag of names(legacy.recents).slice(-RECENTS_CAP).reverse()) recents = moveToFront(recents, tag, same, RECENTS_CAP);
+  for (const tag of names(legacy.recents).slice(-RECENTS_CAP)) recents = moveToFront(recents, tag, same, RECENTS_CAP);
   const migrated = { favorites, hidden, recents };
   storage.setItem(TAGS_STORAGE_KEY, JSON.stringify(migrated));
   return migrated;

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, lazy, useEffect, type ComponentType } from 'react';
 import { useLocation } from '../../router';
 import { modalComponent, type ModalComponentProps } from './modal-registry';
 import { closeModal, listenForModalEvents, useModal, type ModalName } from './modal-store';
@@ -6,10 +6,12 @@ import { SignupOverlay } from './signup-overlay';
 
 const ShortcutsLegend = lazy(() => import('../shortcuts/shortcuts-legend'));
 
-const builtIn: Partial<Record<ModalName, React.ComponentType<ModalComponentProps>>> = {
+const CustomizeTags = lazy(() => import('../customize-tags/customize-tags'));
+
+const builtIn: Partial<Record<ModalName, ComponentType<ModalComponentProps>>> = {
   signup: SignupOverlay,
-  login: SignupOverlay,
   shortcuts: ShortcutsLegend,
+  'customize-tags': CustomizeTags,
 };
 
 /** Draws the one open modal; a route change closes it (the page it belonged to is gone). */

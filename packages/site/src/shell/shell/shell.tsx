@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import { siteConfig } from '../../config';
+import { siteConfig, type SiteConfig } from '../../config';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { RouteOutlet, useLocation, useRouteMatch } from '../../router';
 import { BackToTop } from '../back-to-top';
@@ -14,11 +14,11 @@ import styles from './shell.module.css';
  * a campaign background; an overlay below, closed on every route change; absent on the upload page), the routed view,
  * back-to-top, toasts and the one open modal. Embed routes (chrome "none") get the view alone.
  */
-export function Shell() {
+export function Shell({ config = siteConfig }: { config?: SiteConfig }) {
   const match = useRouteMatch();
   const chrome = match?.route.chrome ?? 'full';
   const { pathname } = useLocation();
-  const wide = useMediaQuery(drawerQuery(Boolean(siteConfig.adCampaign?.background)));
+  const wide = useMediaQuery(drawerQuery(Boolean(config.adCampaign?.background)));
   const open = useDrawer((s) => s.open);
   const setOpen = useDrawer((s) => s.setOpen);
   const toggle = useDrawer((s) => s.toggle);
@@ -43,9 +43,9 @@ export function Shell() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <TopBar showMenuButton={drawer && !wide} drawerOpen={open} onMenu={toggle} />
+      <TopBar config={config} showMenuButton={drawer && !wide} drawerOpen={open} onMenu={toggle} />
       <div className={styles.layout}>
-        {drawer && <Drawer mode={wide ? 'permanent' : 'overlay'} open={open} onClose={close} />}
+        {drawer && <Drawer mode={wide ? 'permanent' : 'overlay'} open={open} onClose={close} config={config} />}
         <main id="main" className={styles.main} tabIndex={-1}>
           <RouteOutlet fallback={<p role="status">Loading…</p>} />
         </main>

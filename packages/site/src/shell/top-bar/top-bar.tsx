@@ -61,7 +61,7 @@ export function TopBar({ config = siteConfig, showMenuButton = false, drawerOpen
                 onClick={() => link.isNew && setSeen(markNavLinkSeen(link.url))}
               >
                 {link.title}
-                {link.isNew && !seen.includes(link.url) && <span className={styles.newBadge}>NEW</span>}
+                {link.isNew && !seen.includes(link.url) && <> <span className={styles.newBadge}>NEW</span></>}
               </a>
             </li>
           ))}
