@@ -1,0 +1,206 @@
+#!/usr/bin/env node
+/**
+ * Load benchmark of the comment service (npm run bench:comments).
+ *
+ * A child process runs the real server (buildApp, embedded PGlite database on disk in a temporary DATA_DIR, seeded
+ * here) on 127.0.0.1; this process drives it with autocannon over loopback and prints req/s and latency for:
+ *   hello       a hello-world route of the same server (the baseline of the same run)
+ *   visitor     the cacheable visitor list (GET comment-list.json)
+ *   member      the authenticated list, count 10 (POST comment-list.json, tokens of 500 users)
+ *   add         add-comment.json (tokens of 3,000 users, so neither quota nor rate limit is what is measured)
+ * then p95 of list pages on a section of 10,000 comments and on a thread of 10,000 replies, with their byte sizes
+ * beside a small section's (a page must not grow with the thread).
+ *
+ * Options (env): BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 10).
+ */
+import { fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const APP_ID = 'guffaw';
+const SECRET = 'bench-secret-bench-secret-bench-secret';
+const MEMBERS = 500;
+const WRITERS = 3000;
+const BIG = 10_000;
+
+if (process.argv[2] === '--serve') await serve(process.argv[3]);
+else await drive();
+
+// --- the server (child process) ---------------------------------------------------------------------------
+
+async function serve(dataDir) {
+  const { buildApp } = await import('../packages/server/src/app.ts');
+  const { testConfig } = await import('../packages/server/src/config.ts');
+  const { openDatabase, migrateToLatest } = await import('../packages/server/src/db/index.ts');
+  const { sql } = await import('kysely');
+  const config = testConfig({ dataDir, publicUrl: 'http://127.0.0.1:3000', commentsPublicUrl: 'http://127.0.0.1:3000', logLevel: 'silent' });
+  const db = await openDatabase({ kind: 'pglite', dataDir });
+  await migrateToLatest(db);
+  await seed(db, sql, config.publicUrl);
+  const app = await buildApp({ config, db });
+  app.get('/bench/hello', async () => ({ hello: 'world' }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  process.send({ port: app.server.address().port, publicUrl: config.publicUrl });
+  process.on('message', async (m) => {
+    if (m === 'stop') {
+      await app.close();
+      await db.destroy();
+      process.exit(0);
+    }
+  });
+}
+
+async function seed(db, sql, publicUrl) {
+  await db.insertInto('commentApps').values({ id: APP_ID, name: 'Guffaw', secret: SECRET, allowedOrigins: '[]', quotaPerHour: 1_000_000 }).execute();
+  // Comment users; timestamps at millisecond precision, as the service writes them (its cursors are milliseconds).
+  await sql`insert into comment_users (app_id, external_id, user_id, display_name)
+    select ${APP_ID}, 'seed' || g, 'su' || g, 'Seed user ' || g from generate_series(1, 200) g`.execute(db);
+  const section = async (url) =>
+    (await db.insertInto('commentSections').values({ appId: APP_ID, url }).returning('id').executeTakeFirstOrThrow()).id;
+  const topLevel = async (sectionId, n, prefix) => {
+    await sql`insert into comments (comment_id, section_id, user_id, level, text, like_count, created_at, updated_at, hot_score)
+      select ${prefix} || g, ${sectionId}, (select id from comment_users where user_id = 'su' || (1 + g % 200)), 1,
+             'Seeded comment number ' || g || ' with a little text to look like a real one.', g % 17,
+             date_trunc('milliseconds', now() - (${n} - g) * interval '1 second'), now(),
+             sign((g % 17)::float) * log(greatest(g % 17, 1)) + (extract(epoch from now() - (${n} - g) * interval '1 second') - 1700000000) / 45000
+      from generate_series(1, ${n}) g`.execute(db);
+    await sql`update comment_sections set total = ${n} where id = ${sectionId}`.execute(db);
+  };
+  const small = await section(`${publicUrl}/gag/bench`);
+  await topLevel(small, 200, 'sm');
+  const big = await section(`${publicUrl}/gag/big`);
+  await topLevel(big, BIG, 'bg');
+  const threaded = await section(`${publicUrl}/gag/thread`);
+  await topLevel(threaded, 1, 'th');
+  const top = await db.selectFrom('comments').select('id').where('commentId', '=', 'th1').executeTakeFirstOrThrow();
+  await sql`insert into comments (comment_id, section_id, user_id, parent_id, thread_id, level, text, created_at, updated_at)
+    select 'rp' || g, ${threaded}, (select id from comment_users where user_id = 'su' || (1 + g % 200)), ${top.id}, ${top.id}, 2,
+           'Reply number ' || g, date_trunc('milliseconds', now() - (${BIG} - g) * interval '1 second'), now()
+    from generate_series(1, ${BIG}) g`.execute(db);
+  await sql`update comments set children_total = ${BIG} where id = ${top.id}`.execute(db);
+  await sql`update comment_sections set total = ${BIG + 1} where id = ${threaded}`.execute(db);
+  await sql`analyze`.execute(db);
+}
+
+// --- the driver ---------------------------------------------------------------------------------------------
+
+async function drive() {
+  const { default: autocannon } = await import('autocannon');
+  const { signAuthToken } = await import('../packages/server/src/modules/comments/auth.ts');
+  const dataDir = mkdtempSync(join(tmpdir(), 'guffaw-bench-comments-'));
+  const self = fileURLToPath(import.meta.url);
+  const child = fork(self, ['--serve', dataDir], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const started = Date.now();
+  const { port, publicUrl } = await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => reject(new Error(`the server exited (${code})`)));
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const url = `${publicUrl}/gag/bench`;
+  process.stdout.write(`server ready in ${((Date.now() - started) / 1000).toFixed(1)} s (seeded ${200 + BIG + BIG + 1} comments)\n`);
+  process.stdout.write(`machine: ${cpus().length} cores, load average before the run ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n\n`);
+
+  const token = (sub) => signAuthToken(SECRET, APP_ID, { sub, name: `Bench ${sub}` }, 3600);
+  const members = await Promise.all(Array.from({ length: MEMBERS }, (_, i) => token(`member${i}`)));
+  const writers = await Promise.all(Array.from({ length: WRITERS }, (_, i) => token(`writer${i}`)));
+  const form = (fields) => new URLSearchParams(fields).toString();
+  const formHeaders = { 'content-type': 'application/x-www-form-urlencoded' };
+  const listQuery = new URLSearchParams({ appId: APP_ID, url, count: '10', type: 'hot' }).toString();
+
+  const results = [];
+  async function run(name, options) {
+    // Warm-up (JIT, caches), then the measured run.
+    await autocannon({ ...options, url: base + options.path, duration: 2, connections: CONNECTIONS });
+    const r = await autocannon({ ...options, url: base + options.path, duration: SECONDS, connections: CONNECTIONS });
+    const row = { name, reqPerSec: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+    results.push(row);
+    process.stdout.write(`${name.padEnd(34)} ${String(row.reqPerSec).padStart(7)} req/s   p50 ${String(row.p50).padStart(3)} ms   p99 ${String(row.p99).padStart(3)} ms   non-2xx ${row.non2xx}   errors ${row.errors}\n`);
+    return row;
+  }
+  let i = 0;
+  const pick = (list) => list[i++ % list.length];
+
+  const hello = await run('hello-world (baseline)', { path: '/bench/hello' });
+  const visitor = await run('visitor list (GET, cached)', { path: `/comments/v2/comment-list.json?${listQuery}` });
+  const member = await run('authenticated list (POST, count 10)', {
+    path: '/comments/v2/comment-list.json',
+    method: 'POST',
+    headers: formHeaders,
+    requests: [{ setupRequest: (req) => ({ ...req, body: form({ appId: APP_ID, auth: pick(members), url, count: '10', type: 'hot' }) }) }],
+  });
+  const add = await run('add-comment', {
+    path: '/comments/v2/add-comment.json',
+    method: 'POST',
+    headers: formHeaders,
+    requests: [{ setupRequest: (req) => ({ ...req, body: form({ appId: APP_ID, auth: pick(writers), url, text: `Benchmark comment ${i}` }) }) }],
+  });
+
+  // p95 on 10,000 comments: first and deep pages of the big section, and a thread of 10,000 replies.
+  process.stdout.write('\n');
+  const memberAuth = members[0];
+  const post = async (fields) => {
+    const t0 = performance.now();
+    const res = await fetch(`${base}/comments/v2/comment-list.json`, { method: 'POST', headers: formHeaders, body: form({ appId: APP_ID, auth: memberAuth, ...fields }) });
+    const text = await res.text();
+    if (res.status !== 200) throw new Error(`list answered ${res.status}: ${text.slice(0, 200)}`);
+    return { ms: performance.now() - t0, bytes: Buffer.byteLength(text), page: JSON.parse(text).payload };
+  };
+  async function p95(name, fieldsFor, n = 600, concurrency = 4) {
+    const times = [];
+    let bytes = 0;
+    let k = 0;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (k < n) {
+          const r = await post(fieldsFor(k++));
+          times.push(r.ms);
+          bytes = Math.max(bytes, r.bytes);
+        }
+      }),
+    );
+    times.sort((a, b) => a - b);
+    const row = { name, p50: times[Math.floor(times.length * 0.5)], p95: times[Math.floor(times.length * 0.95)], bytes };
+    process.stdout.write(`${name.padEnd(44)} p50 ${row.p50.toFixed(1).padStart(5)} ms   p95 ${row.p95.toFixed(1).padStart(5)} ms   page ${row.bytes} bytes\n`);
+    return row;
+  }
+  const bigUrl = `${publicUrl}/gag/big`;
+  const threadUrl = `${publicUrl}/gag/thread`;
+  // Cursors deep into the lists, to show a page costs the same at any depth.
+  let deep = (await post({ url: bigUrl, type: 'hot', count: '50' })).page;
+  for (let j = 0; j < 100 && deep.next; j++) deep = (await post({ url: bigUrl, type: 'hot', count: '50', next: deep.next })).page;
+  let deepThread = (await post({ url: threadUrl, commentId: 'th1', level: '2', count: '50' })).page;
+  for (let j = 0; j < 100 && deepThread.next; j++) deepThread = (await post({ url: threadUrl, commentId: 'th1', level: '2', count: '50', next: deepThread.next })).page;
+  const smallPage = await p95('small section (200), first page, hot', () => ({ url, type: 'hot', count: '10' }));
+  const bigFirst = await p95('10,000 comments, first page, hot', () => ({ url: bigUrl, type: 'hot', count: '10' }));
+  const bigNew = await p95('10,000 comments, first page, new', () => ({ url: bigUrl, type: 'new', count: '10' }));
+  const bigDeep = await p95('10,000 comments, page after 5,000, hot', () => ({ url: bigUrl, type: 'hot', count: '10', next: deep.next }));
+  const thread = await p95('thread of 10,000 replies, first page', () => ({ url: threadUrl, commentId: 'th1', level: '2', count: '10' }));
+  const threadDeep = await p95('thread of 10,000 replies, page after 5,000', () => ({ url: threadUrl, commentId: 'th1', level: '2', count: '10', next: deepThread.next }));
+  const threadAnchor = await p95('thread of 10,000 replies, around reply 7,000', () => ({ url: threadUrl, commentId: 'rp7000', level: '2', count: '10' }));
+
+  child.send('stop');
+  await new Promise((r) => child.once('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+
+  const checks = [
+    [`visitor list >= half of hello-world (${visitor.reqPerSec} vs ${hello.reqPerSec})`, visitor.reqPerSec >= hello.reqPerSec / 2],
+    [`authenticated list >= 1500 req/s, p99 <= 50 ms (${member.reqPerSec}, ${member.p99} ms)`, member.reqPerSec >= 1500 && member.p99 <= 50],
+    [`add-comment >= 500 req/s, p99 <= 100 ms (${add.reqPerSec}, ${add.p99} ms)`, add.reqPerSec >= 500 && add.p99 <= 100],
+    [
+      `10,000-comment pages p95 <= 50 ms (${[bigFirst, bigNew, bigDeep, thread, threadDeep, threadAnchor].map((r) => r.p95.toFixed(1)).join(', ')})`,
+      [bigFirst, bigNew, bigDeep, thread, threadDeep, threadAnchor].every((r) => r.p95 <= 50),
+    ],
+    [
+      `page size does not grow with the thread (${smallPage.bytes} bytes small, ${bigFirst.bytes} / ${thread.bytes} bytes at 10,000)`,
+      bigFirst.bytes <= smallPage.bytes * 1.2 && thread.bytes <= smallPage.bytes * 1.2,
+    ],
+    ['no errors and no non-2xx answers', results.every((r) => r.non2xx === 0 && r.errors === 0)],
+  ];
+  process.stdout.write(`\nload average after the run ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
+  for (const [label, ok] of checks) process.stdout.write(`${ok ? 'PASS' : 'FAIL'}  ${label}\n`);
+  process.exitCode = checks.every(([, ok]) => ok) ? 0 : 1;
+}
