@@ -111,7 +111,12 @@ function SectionList({ config }: { config: SiteConfig }) {
           const active = isSectionActive(section, pathname);
           return (
             <li key={section.label} className={styles.item}>
-              <Link href={section.href} className={`${styles.link} ${active ? styles.active : ''}`} aria-current={active ? 'page' : undefined}>
+              <Link
+                href={section.href}
+                className={`${styles.link} ${active ? styles.active : ''}`}
+                aria-current={active ? 'page' : undefined}
+                data-tooltip-anchor={section.tooltip}
+              >
                 {section.label}
               </Link>
             </li>

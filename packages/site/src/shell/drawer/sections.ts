@@ -1,6 +1,6 @@
 import type { SiteConfig } from '../../config';
 
-export type DrawerSection = { label: string; href: string; activeFor: string[] };
+export type DrawerSection = { label: string; href: string; activeFor: string[]; tooltip?: string };
 
 /** §2 "Side drawer" header: Home, Top, Trending, Fresh or Explore, News (conditional), Ask. */
 export function drawerSections(config: SiteConfig, search: string): DrawerSection[] {
@@ -9,8 +9,8 @@ export function drawerSections(config: SiteConfig, search: string): DrawerSectio
   return [
     { label: 'Home', href: '/', activeFor: ['/', '/home'] },
     { label: 'Top', href: '/top', activeFor: ['/top'] },
-    { label: 'Trending', href: '/trending', activeFor: ['/trending'] },
-    { label: explore ? 'Explore' : 'Fresh', href: explore ? '/explore' : '/fresh', activeFor: ['/fresh', '/explore'] },
+    { label: 'Trending', href: '/trending', activeFor: ['/trending'], tooltip: 'sectionHeaderTrending' },
+    { label: explore ? 'Explore' : 'Fresh', href: explore ? '/explore' : '/fresh', activeFor: ['/fresh', '/explore'], tooltip: 'sectionHeaderFresh' },
     ...(news ? [{ label: 'News', href: '/news', activeFor: ['/news'] }] : []),
     { label: 'Ask', href: '/forum', activeFor: ['/forum'] },
   ];

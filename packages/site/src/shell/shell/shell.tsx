@@ -6,6 +6,7 @@ import { BackToTop } from '../back-to-top';
 import { Drawer, drawerQuery, useDrawer } from '../drawer';
 import { ModalHost } from '../modals/modal-host';
 import { ToastRegion } from '../toasts/toast-region';
+import { TooltipLayer } from '../tooltips/tooltip-layer';
 import { TopBar } from '../top-bar';
 import styles from './shell.module.css';
 
@@ -51,6 +52,7 @@ export function Shell({ config = siteConfig }: { config?: SiteConfig }) {
         </main>
       </div>
       <BackToTop />
+      <TooltipLayer />
       <ToastRegion />
       <ModalHost />
     </>

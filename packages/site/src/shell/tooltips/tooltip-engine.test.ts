@@ -1,0 +1,114 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TooltipDefinition } from './definitions';
+import { createTooltipEngine, TOOLTIP_SHOWN_KEY } from './tooltip-engine';
+
+const def = (id: string, extra: Partial<TooltipDefinition> = {}): TooltipDefinition => ({
+  id,
+  isActive: false,
+  route: 'post',
+  message: `${id} message`,
+  selector: `[data-tooltip-anchor="${id}"]`,
+  placement: 'bottom',
+  ...extra,
+});
+
+const addAnchor = (id: string) => {
+  const el = document.createElement('span');
+  el.setAttribute('data-tooltip-anchor', id);
+  document.body.append(el);
+  return el;
+};
+
+describe('tooltip engine', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    localStorage.clear();
+    document.body.innerHTML = '';
+  });
+  afterEach(() => vi.useRealTimers());
+
+  const activeId = (engine: ReturnType<typeof createTooltipEngine>) => engine.store.getState().active?.definition.id ?? null;
+
+  it('shows the first eligible tooltip of the route after 100 ms, one at a time, and hides it after 9 s as shown', () => {
+    addAnchor('a');
+    addAnchor('b');
+    const engine = createTooltipEngine({ definitions: [def('other', { route: 'home list' }), def('a'), def('b')], storage: localStorage });
+    engine.routeChanged('post');
+    vi.advanceTimersByTime(99);
+    expect(activeId(engine)).toBeNull();
+    vi.advanceTimersByTime(1);
+    expect(activeId(engine)).toBe('a');
+    vi.advanceTimersByTime(8999);
+    expect(activeId(engine)).toBe('a');
+    vi.advanceTimersByTime(1);
+    expect(activeId(engine)).toBeNull();
+    expect(JSON.parse(localStorage.getItem(TOOLTIP_SHOWN_KEY) ?? '[]')).toEqual(['a']);
+    vi.advanceTimersByTime(100);
+    expect(activeId(engine)).toBe('b');
+  });
+
+  it('never shows a tooltip again once shown (persisted), unless it repeats', () => {
+    addAnchor('a');
+    localStorage.setItem(TOOLTIP_SHOWN_KEY, JSON.stringify(['a']));
+    const engine = createTooltipEngine({ definitions: [def('a')], storage: localStorage });
+    engine.routeChanged('post');
+    vi.advanceTimersByTime(5000);
+    expect(activeId(engine)).toBeNull();
+    const repeating = createTooltipEngine({ definitions: [def('a', { showRepeatedly: true })], storage: localStorage });
+    repeating.routeChanged('post');
+    vi.advanceTimersByTime(100);
+    expect(activeId(repeating)).toBe('a');
+  });
+
+  it('is dismissed by a click only after 250 ms, and stayVisible ones do not time out', () => {
+    addAnchor('a');
+    const engine = createTooltipEngine({ definitions: [def('a', { stayVisible: true, isActive: true, route: null })], storage: localStorage });
+    engine.routeChanged('anything');
+    vi.advanceTimersByTime(100);
+    document.body.click();
+    expect(activeId(engine)).toBe('a');
+    vi.advanceTimersByTime(250);
+    vi.advanceTimersByTime(60_000);
+    expect(activeId(engine)).toBe('a');
+    document.body.click();
+    expect(activeId(engine)).toBeNull();
+    expect(engine.shownIds()).toEqual(['a']);
+  });
+
+  it('retries 5 times at 500 ms for a missing anchor, then gives up', () => {
+    const engine = createTooltipEngine({ definitions: [def('late')], storage: localStorage });
+    engine.routeChanged('post');
+    vi.advanceTimersByTime(100 + 500 * 2);
+    addAnchor('late');
+    vi.advanceTimersByTime(500);
+    expect(activeId(engine)).toBe('late');
+
+    document.body.innerHTML = '';
+    const never = createTooltipEngine({ definitions: [def('gone')], storage: null });
+    never.routeChanged('post');
+    vi.advanceTimersByTime(100 + 500 * 5);
+    addAnchor('gone');
+    vi.advanceTimersByTime(10_000);
+    expect(activeId(never)).toBeNull();
+  });
+
+  it('waits while page scroll is locked, polling up to 5 s', () => {
+    addAnchor('a');
+    let locked = true;
+    const engine = createTooltipEngine({ definitions: [def('a')], storage: localStorage, isScrollLocked: () => locked });
+    engine.routeChanged('post');
+    vi.advanceTimersByTime(100 + 1000);
+    expect(activeId(engine)).toBeNull();
+    locked = false;
+    vi.advanceTimersByTime(100);
+    expect(activeId(engine)).toBe('a');
+
+    locked = true;
+    const patient = createTooltipEngine({ definitions: [def('a', { showRepeatedly: true })], storage: null, isScrollLocked: () => locked });
+    patient.routeChanged('post');
+    vi.advanceTimersByTime(100 + 5000);
+    locked = false;
+    vi.advanceTimersByTime(5000);
+    expect(activeId(patient)).toBeNull();
+  });
+});

@@ -1,0 +1,139 @@
+import { createStore } from 'zustand';
+import type { TooltipDefinition } from './definitions';
+
+/**
+ * The tooltip engine of shell-and-account.md §4 "Tooltips": one at a time; on each route change the first eligible
+ * tooltip (not yet shown, and either active or on its route, with its anchor in the page) is displayed. It waits while
+ * page scroll is locked (polling every 100 ms, up to 5 s); creation is debounced 100 ms and retried up to 5 times at
+ * 500 ms when the anchor is missing, then given up. It hides after 9 s (or its duration) unless it stays visible; a
+ * click anywhere dismisses it (the handler is attached after 250 ms). Dismissing records it as shown, unless it
+ * repeats, then shows the next. The shown list is persisted.
+ */
+export const TOOLTIP_SHOWN_KEY = 'guffaw.tooltips';
+export const TOOLTIP = {
+  debounceMs: 100,
+  retries: 5,
+  retryMs: 500,
+  lockPollMs: 100,
+  lockWaitMs: 5000,
+  autoHideMs: 9000,
+  dismissAfterMs: 250,
+  offset: 8,
+} as const;
+
+export type ActiveTooltip = { definition: TooltipDefinition; target: Element };
+export type TooltipEngineOptions = {
+  definitions: TooltipDefinition[];
+  storage?: Storage | null;
+  isScrollLocked?: () => boolean;
+  root?: ParentNode;
+};
+
+export function createTooltipEngine({ definitions, storage = null, isScrollLocked = () => false, root = document }: TooltipEngineOptions) {
+  const store = createStore<{ active: ActiveTooltip | null }>()(() => ({ active: null }));
+  const readShown = (): string[] => {
+    try {
+      const value: unknown = JSON.parse(storage?.getItem(TOOLTIP_SHOWN_KEY) ?? '[]');
+      return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+    } catch {
+      return [];
+    }
+  };
+  let shown = new Set(readShown());
+  let route: string | null = null;
+  let timers: Array<ReturnType<typeof setTimeout>> = [];
+  let removeDismiss: (() => void) | null = null;
+  /** Repeating tooltips are skipped for the rest of the route once dismissed. */
+  let dismissedHere = new Set<string>();
+
+  const later = (fn: () => void, ms: number) => {
+    const t = setTimeout(() => {
+      timers = timers.filter((x) => x !== t);
+      fn();
+    }, ms);
+    timers.push(t);
+  };
+  const cancel = () => {
+    for (const t of timers) clearTimeout(t);
+    timers = [];
+    removeDismiss?.();
+    removeDismiss = null;
+  };
+
+  const eligible = (d: TooltipDefinition) =>
+    !dismissedHere.has(d.id) && (d.showRepeatedly || !shown.has(d.id)) && (d.isActive || (d.route !== null && d.route === route));
+
+  const firstPresent = (): ActiveTooltip | null => {
+    for (const definition of definitions) {
+      if (!eligible(definition)) continue;
+      const target = root.querySelector(definition.selector);
+      if (target) return { definition, target };
+    }
+    return null;
+  };
+
+  const display = (active: ActiveTooltip) => {
+    store.setState({ active });
+    later(() => {
+      const onClick = () => dismiss();
+      document.addEventListener('click', onClick, true);
+      removeDismiss = () => document.removeEventListener('click', onClick, true);
+    }, TOOLTIP.dismissAfterMs);
+    if (!active.definition.stayVisible) later(() => dismiss(), active.definition.duration ?? TOOLTIP.autoHideMs);
+  };
+
+  const waitForScroll = (active: ActiveTooltip, waited = 0) => {
+    if (!isScrollLocked()) return display(active);
+    if (waited >= TOOLTIP.lockWaitMs) return;
+    later(() => waitForScroll(active, waited + TOOLTIP.lockPollMs), TOOLTIP.lockPollMs);
+  };
+
+  const attempt = (tries = 0) => {
+    if (!definitions.some(eligible)) return;
+    const found = firstPresent();
+    if (found) return waitForScroll(found);
+    if (tries < TOOLTIP.retries) later(() => attempt(tries + 1), TOOLTIP.retryMs);
+  };
+
+  const persist = () => {
+    try {
+      storage?.setItem(TOOLTIP_SHOWN_KEY, JSON.stringify([...shown]));
+    } catch {
+      // It may show again next visit.
+    }
+  };
+
+  function dismiss(): void {
+    const active = store.getState().active;
+    cancel();
+    if (!active) return;
+    store.setState({ active: null });
+    dismissedHere.add(active.definition.id);
+    if (!active.definition.showRepeatedly) {
+      shown.add(active.definition.id);
+      persist();
+    }
+    later(() => attempt(), TOOLTIP.debounceMs);
+  }
+
+  return {
+    store,
+    /** Call on every route change with the route's name. */
+    routeChanged(name: string | null) {
+      cancel();
+      store.setState({ active: null });
+      route = name;
+      dismissedHere = new Set();
+      shown = new Set(readShown());
+      later(() => attempt(), TOOLTIP.debounceMs);
+    },
+    dismiss,
+    stop() {
+      cancel();
+      store.setState({ active: null });
+    },
+    shownIds: () => [...shown],
+  };
+}
+
+export type TooltipEngine = ReturnType<typeof createTooltipEngine>;
