@@ -1,8 +1,14 @@
 // npm builds of the published packages (ESM + type declarations). Dependencies and peers stay external: the
 // consumer's bundler dedupes them. The size budgets in .size-limit.json measure the entries with them bundled.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import alias from '@rollup/plugin-alias';
+import commonjs from '@rollup/plugin-commonjs';
+import nodeResolve from '@rollup/plugin-node-resolve';
+import replace from '@rollup/plugin-replace';
+import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
+import ts from 'typescript';
 
 const externalOf = (pkg) => {
   const names = Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies });
@@ -27,7 +33,9 @@ const widgetStyles = () => ({
   },
 });
 
-export default [
+const embed = embedBuilds();
+
+export default process.env.BUILD === 'embed' ? embed : [
   {
     input: at('packages/comments-client/src/index.ts'),
     output: { dir: at('packages/comments-client/dist'), format: 'es', sourcemap: false },
@@ -40,4 +48,67 @@ export default [
     external: externalOf(commentsWidget),
     plugins: [typescript({ tsconfig: at('packages/comments-widget/tsconfig.build.json'), outputToFilesystem: true }), widgetStyles()],
   },
+  ...embed,
 ];
+
+/**
+ * The embed (packages/comments-widget/src/embed, served by the server's embed module from dist/embed/): the loader
+ * and the count script as small classic scripts; the iframe app with react and react-dom resolved to preact/compat
+ * (most specific first); the server render of the iframe with the same aliases, for Node. `BUILD=embed` builds only
+ * these (`rollup -c --environment BUILD:embed`).
+ */
+function embedBuilds() {
+  const embedDir = at('packages/comments-widget/dist/embed');
+  const source = (name) => at(`packages/comments-widget/src/embed/${name}`);
+  // Type checking is `tsc -p packages/comments-widget`; here each file is only transpiled, which keeps this build fast.
+  const compile = () => ({
+    name: 'embed-typescript',
+    resolveId(id, importer) {
+      if (!importer || !/\.tsx?$/.test(importer) || !id.startsWith('.') || !id.endsWith('.js')) return null;
+      for (const ext of ['.ts', '.tsx']) {
+        const candidate = fileURLToPath(new URL(id.replace(/\.js$/, ext), `file://${importer}`));
+        if (existsSync(candidate)) return candidate;
+      }
+      return null;
+    },
+    transform(code, id) {
+      if (!/\.tsx?$/.test(id)) return null;
+      const { outputText } = ts.transpileModule(code, {
+        fileName: id,
+        compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, jsx: ts.JsxEmit.ReactJSX, verbatimModuleSyntax: true },
+      });
+      return { code: outputText, map: null };
+    },
+  });
+  const preact = () => alias({
+    entries: [
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react$/, replacement: 'preact/compat' },
+      { find: /^@guffaw\/comments-client$/, replacement: at('packages/comments-client/src/index.ts') },
+    ],
+  });
+  const production = () => replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } });
+  const script = (name) => ({
+    input: source(`${name}.ts`),
+    output: { file: `${embedDir}/${name}.js`, format: 'iife', sourcemap: false },
+    plugins: [compile(), terser({ ecma: 2020 })],
+  });
+  return [
+    script('loader'),
+    script('count'),
+    {
+      input: source('frame.tsx'),
+      output: { dir: embedDir, format: 'es', entryFileNames: 'frame.js', chunkFileNames: 'frame-[hash].js', sourcemap: false },
+      plugins: [preact(), compile(), nodeResolve({ browser: true }), commonjs(), production(), terser({ ecma: 2020, module: true })],
+    },
+    {
+      input: source('render.tsx'),
+      output: { file: `${embedDir}/render.js`, format: 'es', sourcemap: false },
+      external: (id) => id.startsWith('node:') || ['stream', 'util'].includes(id),
+      plugins: [preact(), compile(), nodeResolve({ exportConditions: ['node'] }), commonjs(), production()],
+    },
+  ];
+}

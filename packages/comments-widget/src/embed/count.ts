@@ -1,0 +1,32 @@
+/**
+ * /embed/count.js: fills each `<a data-guffaw-count data-app-id="…" data-url="…">` with its thread's comment count
+ * ("3 comments"), one request per app. Plain TypeScript, no dependency.
+ */
+export {};
+
+const script = document.currentScript as HTMLScriptElement | null;
+const origin = new URL(script?.src || '/', location.href).origin;
+
+function fill() {
+  const byApp = new Map<string, HTMLElement[]>();
+  document.querySelectorAll<HTMLElement>('[data-guffaw-count]').forEach((el) => {
+    const appId = el.dataset.appId || 'guffaw';
+    byApp.set(appId, [...(byApp.get(appId) || []), el]);
+  });
+  byApp.forEach((links, appId) => {
+    const query = new URLSearchParams({ appId });
+    links.forEach((el) => query.append('url', el.dataset.url || ''));
+    fetch(`${origin}/embed/counts.json?${query}`)
+      .then((response) => response.json() as Promise<{ counts?: Record<string, number> }>)
+      .then(({ counts = {} }) => {
+        links.forEach((el) => {
+          const count = counts[el.dataset.url || ''];
+          if (typeof count === 'number') el.textContent = `${count} comment${count === 1 ? '' : 's'}`;
+        });
+      })
+      .catch(() => undefined);
+  });
+}
+
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', fill);
+else fill();

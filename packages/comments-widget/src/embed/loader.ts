@@ -1,0 +1,133 @@
+/**
+ * /embed.js: turns each `<div data-guffaw-comments data-app-id="…" data-url="…">` (or `data-post-id="…"` for a
+ * post of the product) into the comment iframe when it nears the viewport. Plain TypeScript, no dependency.
+ *
+ * Attributes: data-theme (light | dark | system; default: the host's <html data-theme> or class "dark", else the
+ * OS), data-auth (the host's signed token for its user), data-on-login (name of a global function called when a
+ * visitor wants to log in), data-height (space reserved before the frame reports its height, default 320 px).
+ * Script API: window.GuffawComments = { onLogin(detail), setAuth(token), scan() }.
+ */
+import { isFrameMessage, type EmbedTheme, type HostMessage } from './protocol.js';
+
+type LoginDetail = { appId: string; url: string; element: HTMLElement };
+type Api = { onLogin?: (detail: LoginDetail) => void; setAuth(token: string | null): void; scan(): void };
+type Frame = { el: HTMLElement; iframe: HTMLIFrameElement; ready: boolean; theme: EmbedTheme };
+
+declare global {
+  interface Window {
+    GuffawComments?: Partial<Api>;
+  }
+}
+
+const script = document.currentScript as HTMLScriptElement | null;
+const origin = new URL(script?.src || '/', location.href).origin;
+const frames = new Map<Window, Frame>();
+const darkQuery = matchMedia('(prefers-color-scheme: dark)');
+const api = (window.GuffawComments ||= {}) as Api;
+let auth: string | null = null;
+
+function themeOf(el: HTMLElement): EmbedTheme {
+  const html = document.documentElement;
+  const own = el.dataset.theme;
+  const chosen = own && own !== 'system' ? own : own ? '' : html.dataset.theme || (html.classList.contains('dark') ? 'dark' : '');
+  if (chosen === 'light' || chosen === 'dark') return chosen;
+  return darkQuery.matches ? 'dark' : 'light';
+}
+
+const send = (win: Window, message: HostMessage) => win.postMessage(message, origin);
+
+function paint(frame: Frame, theme: EmbedTheme) {
+  frame.theme = theme;
+  // Same color-scheme on the element and in the frame: the browser then keeps the frame's canvas transparent.
+  frame.iframe.style.colorScheme = theme;
+}
+
+function syncThemes() {
+  frames.forEach((frame, win) => {
+    const theme = themeOf(frame.el);
+    if (theme === frame.theme) return;
+    paint(frame, theme);
+    if (frame.ready) send(win, { gfw: 1, type: 'theme', theme });
+  });
+}
+
+function open(el: HTMLElement) {
+  const theme = themeOf(el);
+  const query = new URLSearchParams({ theme, origin: location.origin });
+  let path = '/embed/comments';
+  const postId = el.dataset.postId;
+  if (postId) {
+    path = `/embed-comment/${encodeURIComponent(postId)}`;
+  } else {
+    query.set('appId', el.dataset.appId || '');
+    query.set('url', el.dataset.url || location.href.split('#')[0] || '');
+  }
+  const iframe = document.createElement('iframe');
+  iframe.title = el.dataset.title || 'Comments';
+  iframe.setAttribute('scrolling', 'no');
+  iframe.style.cssText = `display:block;width:100%;border:0;overflow:hidden;background:transparent;height:${el.style.minHeight}`;
+  iframe.src = `${origin}${path}?${query}`;
+  el.appendChild(iframe);
+  const frame: Frame = { el, iframe, ready: false, theme };
+  paint(frame, theme);
+  if (iframe.contentWindow) frames.set(iframe.contentWindow, frame);
+}
+
+const observer = new IntersectionObserver((entries) => {
+  for (const entry of entries) {
+    if (!entry.isIntersecting) continue;
+    observer.unobserve(entry.target);
+    open(entry.target as HTMLElement);
+  }
+}, { rootMargin: '600px 0px' });
+
+api.scan = () => {
+  document.querySelectorAll<HTMLElement>('[data-guffaw-comments]').forEach((el) => {
+    if (el.dataset.guffawMounted) return;
+    el.dataset.guffawMounted = '1';
+    if (!auth && el.dataset.auth) auth = el.dataset.auth;
+    // Reserve the space now, so the page does not jump when the frame arrives.
+    el.style.minHeight = `${parseInt(el.dataset.height || '', 10) || 320}px`;
+    observer.observe(el);
+  });
+};
+
+api.setAuth = (token) => {
+  auth = token;
+  frames.forEach((frame, win) => frame.ready && send(win, { gfw: 1, type: 'auth', token }));
+};
+
+window.addEventListener('message', (event: MessageEvent<unknown>) => {
+  const frame = frames.get(event.source as Window);
+  if (!frame || event.origin !== origin || !isFrameMessage(event.data)) return;
+  const message = event.data;
+  const { el, iframe } = frame;
+  switch (message.type) {
+    case 'ready':
+    case 'resize':
+      if (message.type === 'ready') {
+        frame.ready = true;
+        send(event.source as Window, { gfw: 1, type: 'theme', theme: frame.theme });
+        if (auth) send(event.source as Window, { gfw: 1, type: 'auth', token: auth });
+      }
+      iframe.style.height = `${message.height}px`;
+      el.style.minHeight = '';
+      break;
+    case 'login-request': {
+      const named = el.dataset.onLogin ? (window as unknown as Record<string, unknown>)[el.dataset.onLogin] : null;
+      const handler = typeof named === 'function' ? named : api.onLogin;
+      const url = el.dataset.url || location.href;
+      if (typeof handler === 'function') handler({ appId: el.dataset.appId || '', url, element: el });
+      else window.open(`${origin}/login?next=${encodeURIComponent(el.dataset.postId ? `/gag/${el.dataset.postId}` : '/')}`, 'guffaw-login', 'popup,width=480,height=680');
+      break;
+    }
+    case 'navigate':
+      location.assign(message.url);
+  }
+});
+
+new MutationObserver(syncThemes).observe(document.documentElement, { attributes: true, subtree: true, attributeFilter: ['data-theme', 'class'] });
+darkQuery.addEventListener('change', syncThemes);
+
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', api.scan);
+else api.scan();
