@@ -422,6 +422,29 @@ describeEachDatabase('accounts', (kind) => {
     });
   });
 
+  describe('followed tags and interests', () => {
+    it('follows and unfollows tags and interests, newest first; refuses unknown interests and bad tags', async () => {
+      const { session } = await signUp(t, { email: 'follower@example.com' });
+      await t.db.insertInto('interests').values({ key: 'gaming', name: 'Gaming' }).execute();
+      const follow = (kind: string, key: string, isFollowing: string) =>
+        t.app.inject({ method: 'POST', url: `/user-followed-pages/${kind}/${encodeURIComponent(key)}`, cookies: { guffaw_session: session }, payload: { isFollowing } });
+      const tag = await follow('tag', 'Funny Cats', '1');
+      expect(tag.json().data).toMatchObject({ key: 'funny-cats', name: 'funny cats', url: '/tag/funny-cats', isFollowing: 1, notification: 'Some' });
+      await new Promise((r) => setTimeout(r, 5));
+      expect((await follow('interest', 'gaming', '1')).json().data).toMatchObject({ key: 'gaming', name: 'Gaming', url: '/interest/gaming' });
+      expect((await follow('interest', 'nope', '1')).statusCode).toBe(404);
+      expect((await follow('tag', '<script>', '1')).json().meta.errorCode).toBe('INVALID_TAG');
+      expect((await follow('planet', 'x', '1')).statusCode).toBe(400);
+      expect((await follow('tag', 'x', 'yes')).statusCode).toBe(400);
+      const list = (await t.app.inject({ method: 'GET', url: '/user-followed-pages', cookies: { guffaw_session: session } })).json().data;
+      expect(list.tags.map((p: { key: string }) => p.key)).toEqual(['funny-cats']);
+      expect(list.interests.map((p: { key: string }) => p.key)).toEqual(['gaming']);
+      expect((await follow('tag', 'funny-cats', '0')).json().data).toMatchObject({ isFollowing: 0, notification: 'No' });
+      expect((await t.app.inject({ method: 'GET', url: '/user-followed-pages', cookies: { guffaw_session: session } })).json().data.tags).toEqual([]);
+      expect((await t.app.inject({ method: 'GET', url: '/user-followed-pages' })).statusCode).toBe(401);
+    });
+  });
+
   describe('proof of work', () => {
     it('accepts a solution once, then refuses the replay; refuses tampered and expired ones', async () => {
       const proof = await solveProof(t);

@@ -204,3 +204,34 @@ export async function removeWords(db: Database, table: WordTable, id: number, va
   if (values.length === 0) return;
   await db.deleteFrom(table).where('userId', '=', id).where('value', 'in', values).execute();
 }
+
+// --- followed tags and interests ------------------------------------------------------------------------------
+
+export async function listFollowedPages(db: Database, id: number) {
+  return db
+    .selectFrom('followedPages')
+    .leftJoin('interests', (join) => join.onRef('interests.key', '=', 'followedPages.key').on('followedPages.kind', '=', 'interest'))
+    .select(['followedPages.kind', 'followedPages.key', 'followedPages.updatedAt', 'followedPages.notification', 'interests.name'])
+    .where('followedPages.userId', '=', id)
+    .orderBy('followedPages.updatedAt', 'desc')
+    .execute();
+}
+
+export const countFollowedPages = async (db: Database, id: number) =>
+  Number((await db.selectFrom('followedPages').select((eb) => eb.fn.countAll().as('n')).where('userId', '=', id).executeTakeFirstOrThrow()).n);
+
+export const findInterest = (db: Database, key: string) => db.selectFrom('interests').select(['key', 'name']).where('key', '=', key).executeTakeFirst();
+
+export async function setFollowedPage(db: Database, id: number, kind: 'tag' | 'interest', key: string, following: boolean): Promise<Date> {
+  const now = new Date();
+  if (following) {
+    await db
+      .insertInto('followedPages')
+      .values({ userId: id, kind, key, notification: true, updatedAt: now })
+      .onConflict((oc) => oc.columns(['userId', 'kind', 'key']).doUpdateSet({ updatedAt: now, notification: true }))
+      .execute();
+  } else {
+    await db.deleteFrom('followedPages').where('userId', '=', id).where('kind', '=', kind).where('key', '=', key).execute();
+  }
+  return now;
+}

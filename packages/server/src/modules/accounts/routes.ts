@@ -33,7 +33,7 @@ const LOGIN_ERROR = 'An error occurred. Please try again later.';
  * POST /v1/user-forgot-password, GET|POST /member/reset-password, POST /v1/user-info, POST /v1/wp,
  * GET /v1/auth-providers, POST /v1/settings, POST /connect/unlink, POST /v1/user-block-list, POST /v1/user-block,
  * POST|DELETE /v1/user-mute-list, POST|DELETE /v1/block-tag, GET /connect/{google|facebook|apple}[/callback],
- * GET /connect/auto-login.
+ * GET /connect/auto-login, GET /user-followed-pages, POST /user-followed-pages/{tag|interest}/{key}.
  */
 export const accountsRoutes: FastifyPluginAsync = async (app) => {
   const { config, db } = app;
@@ -280,6 +280,22 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
       return success({ list: await service.removeFromList(db, user, table, request.body.value) });
     });
   }
+
+  // --- followed tags and interests ---------------------------------------------------------------------------
+
+  app.get('/user-followed-pages', { schema: { response: { 200: s.envelope() } } }, async (request) => {
+    const user = await requireUser(request);
+    return success(await service.followedPages(db, user));
+  });
+
+  app.post<{ Params: { kind: 'tag' | 'interest'; key: string }; Body: { isFollowing: string } }>(
+    '/user-followed-pages/:kind/:key',
+    { schema: { params: s.followParams, body: s.followBody, response: { 200: s.envelope() } } },
+    async (request) => {
+      const user = await requireUser(request);
+      return success(await service.setFollowing(db, user, request.params.kind, request.params.key, request.body.isFollowing === '1'));
+    },
+  );
 
   // --- social sign-in -----------------------------------------------------------------------------------------
 

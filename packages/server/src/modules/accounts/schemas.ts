@@ -106,3 +106,11 @@ export const blockListReply = envelope({
     didEndOfList: { type: 'boolean' },
   },
 });
+
+export const followParams = {
+  type: 'object',
+  required: ['kind', 'key'],
+  properties: { kind: { type: 'string', enum: ['tag', 'interest'] }, key: { type: 'string', minLength: 1, maxLength: 100 } },
+} as const;
+
+export const followBody = { type: 'object', required: ['isFollowing'], properties: { isFollowing: flag } } as const;
