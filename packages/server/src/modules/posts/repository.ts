@@ -1,9 +1,16 @@
 import { sql, type Selectable } from 'kysely';
 import type { Database } from '../../db/index.js';
-import type { Interests, Json, Polls, Tags } from '../../db/schema.js';
+import type { Interests, Json, Tags } from '../../db/schema.js';
 
 /** Posts: the rows behind a post card, and the writes of the post actions (votes, saves, hides, reports, polls, awards). */
 
+export type AwardUser = { userId: string; username: string; avatarUrl: string };
+
+/**
+ * Everything a post card shows, for a page of ids, in one statement (one round trip matters on the embedded
+ * database): the post, its creator, tag keys in order, interest keys, the 3 latest Cheers senders
+ * (posts-and-feeds.md §4: up to 3 avatars) and the poll. Nested JSON keys are camelCase already.
+ */
 export async function findPostRows(db: Database, ids: string[]) {
   if (ids.length === 0) return [];
   return db
@@ -16,54 +23,20 @@ export async function findPostRows(db: Database, ids: string[]) {
       'p.awardsCount', 'p.createdAt', 'p.creatorId', 'p.status',
       'u.userId as creatorUserId', 'u.username as creatorUsername', 'u.fullName as creatorName',
       'u.avatarUrl as creatorAvatarUrl', 'u.isVerifiedAccount as creatorIsVerified', 'u.emojiStatus as creatorEmojiStatus',
+      sql<string[]>`coalesce((select json_agg(t.key order by pt.position, t.key) from post_tags pt join tags t on t.id = pt.tag_id
+        where pt.post_id = p.id), '[]'::json)`.as('tagKeys'),
+      sql<string[]>`coalesce((select json_agg(i.key order by i.position, i.key) from post_interests pi join interests i on i.id = pi.interest_id
+        where pi.post_id = p.id), '[]'::json)`.as('interestKeys'),
+      sql<AwardUser[]>`coalesce((select json_agg(json_build_object('userId', x.user_id, 'username', x.username, 'avatarUrl', x.avatar_url)) from (
+        select s.user_id, s.username, s.avatar_url from awards a join users s on s.id = a.sender_id
+        where a.post_id = p.id and s.deleted_at is null order by a.created_at desc, a.id desc limit 3) x), '[]'::json)`.as('awardUsers'),
+      sql<Json | null>`(select pl.options from polls pl where pl.post_id = p.id)`.as('pollOptions'),
+      sql<number | null>`(select extract(epoch from pl.ends_at)::int8 from polls pl where pl.post_id = p.id)`.as('pollEndTs'),
     ])
     .where('p.id', 'in', ids)
     .execute();
 }
 export type PostRow = Awaited<ReturnType<typeof findPostRows>>[number];
-
-export async function findPostTags(db: Database, ids: string[]): Promise<{ postId: string; key: string }[]> {
-  if (ids.length === 0) return [];
-  return db
-    .selectFrom('postTags as pt')
-    .innerJoin('tags as t', 't.id', 'pt.tagId')
-    .select(['pt.postId', 't.key'])
-    .where('pt.postId', 'in', ids)
-    .orderBy('pt.position')
-    .orderBy('t.key')
-    .execute();
-}
-
-export async function findPostInterests(db: Database, ids: string[]): Promise<{ postId: string; key: string }[]> {
-  if (ids.length === 0) return [];
-  return db
-    .selectFrom('postInterests as pi')
-    .innerJoin('interests as i', 'i.id', 'pi.interestId')
-    .select(['pi.postId', 'i.key'])
-    .where('pi.postId', 'in', ids)
-    .orderBy('i.position')
-    .execute();
-}
-
-export type AwardUserRow = { postId: string; userId: string; username: string; avatarUrl: string };
-
-/** The 3 latest Cheers senders of each post (posts-and-feeds.md §4: up to 3 avatars). */
-export async function findAwardUsers(db: Database, ids: string[]): Promise<AwardUserRow[]> {
-  if (ids.length === 0) return [];
-  const result = await sql<AwardUserRow>`
-    select x.post_id, x.user_id, x.username, x.avatar_url from (
-      select a.post_id, u.user_id, u.username, u.avatar_url,
-             row_number() over (partition by a.post_id order by a.created_at desc, a.id desc) as n
-      from awards a join users u on u.id = a.sender_id
-      where a.post_id in (${sql.join(ids)}) and u.deleted_at is null
-    ) x where x.n <= 3 order by x.post_id, x.n`.execute(db);
-  return result.rows;
-}
-
-export async function findPolls(db: Database, ids: string[]): Promise<Selectable<Polls>[]> {
-  if (ids.length === 0) return [];
-  return db.selectFrom('polls').selectAll().where('postId', 'in', ids).execute();
-}
 
 // --- viewer and taxonomy --------------------------------------------------------------------------------------
 

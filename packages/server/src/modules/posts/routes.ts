@@ -5,6 +5,7 @@ import { postActionRoutes } from './action-routes.js';
 import { appConfig } from './app-config.js';
 import * as schemas from './schemas.js';
 import * as service from './service.js';
+import { VisitorPageCache, visitorCacheTtl } from './visitor-cache.js';
 
 type CursorInput = { after?: string; cursor?: string; query?: string; id?: string };
 
@@ -22,6 +23,17 @@ const afterOf = (i: CursorInput) => i.after ?? i.cursor;
 export const postsRoutes: FastifyPluginAsync = async (app) => {
   const ctx = { db: app.db, config: app.config };
   const viewerOf = async (request: FastifyRequest) => service.loadViewer(app.db, await sessionUser(request));
+  const cache = new VisitorPageCache<unknown>(visitorCacheTtl());
+  /** Visitors' list pages go through the short-lived page cache (./visitor-cache.ts); members' never do. */
+  const listHandler =
+    (read: (request: FastifyRequest, viewer: service.Viewer | null) => Promise<unknown>) =>
+    async (request: FastifyRequest) => {
+      const viewer = await viewerOf(request);
+      if (viewer) return read(request, viewer);
+      const body = (request.body as CursorInput | null | undefined) ?? {};
+      const key = `${request.url}|${body.after ?? body.cursor ?? ''}|${body.query ?? ''}|${body.id ?? ''}`;
+      return cache.get(key, () => read(request, null));
+    };
   /** GET and POST on one path: the body schema goes on POST only (Fastify refuses one on GET). */
   const getAndPost = (options: { url: string; schema: Record<string, unknown>; handler: (request: FastifyRequest) => Promise<unknown> }) => {
     const { body, ...rest } = options.schema;
@@ -34,10 +46,10 @@ export const postsRoutes: FastifyPluginAsync = async (app) => {
       getAndPost({
         url: path,
         schema: { params: schemas.feedParams, querystring: schemas.listQuery, body: schemas.listBody, response: schemas.envelopeReply },
-        handler: async (request) => {
+        handler: listHandler(async (request, viewer) => {
           const { type, timeframe } = request.params as { type: string; timeframe?: string };
-          return success(await service.homeList(ctx, await viewerOf(request), type, timeframe, afterOf(input(request))));
-        },
+          return success(await service.homeList(ctx, viewer, type, timeframe, afterOf(input(request))));
+        }),
       });
     }
   }
@@ -45,37 +57,37 @@ export const postsRoutes: FastifyPluginAsync = async (app) => {
   getAndPost({
     url: '/v1/tag-posts/tag/:tag/type/:type',
     schema: { params: schemas.tagParams, querystring: schemas.listQuery, body: schemas.listBody, response: schemas.envelopeReply },
-    handler: async (request) => {
+    handler: listHandler(async (request, viewer) => {
       const { tag, type } = request.params as { tag: string; type: string };
-      return success(await service.tagList(ctx, await viewerOf(request), tag, type, afterOf(input(request))));
-    },
+      return success(await service.tagList(ctx, viewer, tag, type, afterOf(input(request))));
+    }),
   });
 
   getAndPost({
     url: '/v1/interest-posts/interest/:interest/type/:type',
     schema: { params: schemas.interestParams, querystring: schemas.listQuery, body: schemas.listBody, response: schemas.envelopeReply },
-    handler: async (request) => {
+    handler: listHandler(async (request, viewer) => {
       const { interest, type } = request.params as { interest: string; type: string };
-      return success(await service.interestList(ctx, await viewerOf(request), interest, type, afterOf(input(request))));
-    },
+      return success(await service.interestList(ctx, viewer, interest, type, afterOf(input(request))));
+    }),
   });
 
   getAndPost({
     url: '/v1/user-posts/username/:username/type/:type',
     schema: { params: schemas.userParams, querystring: schemas.listQuery, body: schemas.listBody, response: schemas.envelopeReply },
-    handler: async (request) => {
+    handler: listHandler(async (request, viewer) => {
       const { username, type } = request.params as { username: string; type: string };
-      return success(await service.userList(ctx, await viewerOf(request), username, type, afterOf(input(request))));
-    },
+      return success(await service.userList(ctx, viewer, username, type, afterOf(input(request))));
+    }),
   });
 
   getAndPost({
     url: '/v1/search-posts',
     schema: { querystring: schemas.searchQuery, body: schemas.searchBody, response: schemas.envelopeReply },
-    handler: async (request) => {
+    handler: listHandler(async (request, viewer) => {
       const i = input(request);
-      return success(await service.searchList(ctx, await viewerOf(request), i.query ?? '', afterOf(i)));
-    },
+      return success(await service.searchList(ctx, viewer, i.query ?? '', afterOf(i)));
+    }),
   });
 
   const byPostId = (
@@ -85,11 +97,11 @@ export const postsRoutes: FastifyPluginAsync = async (app) => {
     getAndPost({
       url,
       schema: { querystring: schemas.postIdQuery, body: schemas.postIdBody, response: schemas.envelopeReply },
-      handler: async (request) => {
+      handler: listHandler(async (request, viewer) => {
         const i = input(request);
         if (!i.id) throw badRequest('MISSING_ID', 'Which post? The id is missing.');
-        return success(await list(await viewerOf(request), i.id, afterOf(i)));
-      },
+        return success(await list(viewer, i.id, afterOf(i)));
+      }),
     });
   byPostId('/v1/related-posts', (viewer, id, after) => service.relatedList(ctx, viewer, id, after));
   byPostId('/v1/collection-posts', (viewer, id, after) => service.collectionList(ctx, viewer, id, after));

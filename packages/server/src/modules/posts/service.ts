@@ -100,29 +100,13 @@ export function pollOptions(options: Json): PollOption[] {
 export async function loadPosts(ctx: PostsContext, ids: string[]): Promise<Post[]> {
   if (ids.length === 0) return [];
   const { db, config } = ctx;
-  const [rows, tags, interests, awards, polls] = await Promise.all([
-    repo.findPostRows(db, ids),
-    repo.findPostTags(db, ids),
-    repo.findPostInterests(db, ids),
-    repo.findAwardUsers(db, ids),
-    repo.findPolls(db, ids),
-  ]);
-  const group = <T extends { postId: string }>(list: T[]) => {
-    const map = new Map<string, T[]>();
-    for (const item of list) map.set(item.postId, [...(map.get(item.postId) ?? []), item]);
-    return map;
-  };
-  const tagsBy = group(tags);
-  const interestsBy = group(interests);
-  const awardsBy = group(awards);
-  const pollBy = new Map(polls.map((p) => [p.postId, p]));
+  const rows = await repo.findPostRows(db, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const posts: Post[] = [];
   for (const id of ids) {
     const r = byId.get(id);
     if (!r) continue;
     const url = r.type === 'CollectionPage' ? `${config.publicUrl}/collection/${r.id}` : postUrl(config, r.id);
-    const poll = pollBy.get(r.id);
     posts.push({
       id: r.id,
       title: r.title,
@@ -147,8 +131,8 @@ export async function loadPosts(ctx: PostsContext, ids: string[]): Promise<Post[
               isVerifiedAccount: r.creatorIsVerified ?? false,
               emojiStatus: r.creatorEmojiStatus ?? '',
             },
-      interests: (interestsBy.get(r.id) ?? []).map((i) => i.key),
-      tags: (tagsBy.get(r.id) ?? []).map((t) => ({ key: t.key, url: tagUrl(config, t.key) })),
+      interests: r.interestKeys,
+      tags: r.tagKeys.map((key) => ({ key, url: tagUrl(config, key) })),
       commentsCount: r.commentsCount,
       comment: { canAnonymous: r.canAnonymous, pinnedCommentCount: 0 },
       upVoteCount: r.upVoteCount,
@@ -165,14 +149,14 @@ export async function loadPosts(ctx: PostsContext, ids: string[]): Promise<Post[
       images: r.images,
       video: r.video,
       article: r.article,
-      awardUsers: (awardsBy.get(r.id) ?? []).map((a) => ({
+      awardUsers: r.awardUsers.map((a) => ({
         userId: a.userId,
         username: a.username,
         profileUrl: profileUrl(config, a.username),
         avatarUrl: a.avatarUrl,
       })),
       awardUsersCount: r.awardsCount,
-      polling: poll ? { options: pollOptions(poll.options), endTs: seconds(poll.endsAt) } : null,
+      polling: r.pollOptions !== null && r.pollEndTs !== null ? { options: pollOptions(r.pollOptions), endTs: r.pollEndTs } : null,
       sensitiveCover: r.sensitiveCover,
     });
   }
@@ -434,3 +418,9 @@ export async function collectionList(ctx: PostsContext, viewer: Viewer | null, i
   );
   return { ...reply, ...emptyExtras };
 }
+
+/**
+ * For the comment service: a post's comment count changed by `delta` (a comment added: 1; removed: -1). The
+ * database trigger folds it into hot and trending (ranking.ts) and logs the old keys for open cursors.
+ */
+export const recordPostComments = (db: Database, postId: string, delta: number): Promise<void> => repo.addCommentCount(db, postId, delta);
