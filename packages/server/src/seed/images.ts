@@ -26,7 +26,7 @@ export const LIST_WIDTH = 460;
 /** The long-post cover is the top of the picture at 4:5. */
 export const COVER_HEIGHT = 575;
 const JPEG = { quality: 82, mozjpeg: false } as const;
-const WEBP = { quality: 76, effort: 2 } as const;
+const WEBP = { quality: 76, effort: 0 } as const;
 
 /** Media files live under DATA_DIR/media and are served at /media/ (app.ts). */
 export type MediaTarget = { mediaDir: string; publicUrl: string };

@@ -26,7 +26,7 @@ export type SeedSizes = {
   clips: number;
 };
 
-export const DEFAULT_SIZES: SeedSizes = { users: 30, posts: 300, comments: 2000, tags: 20, interests: 8, clips: 10 };
+export const DEFAULT_SIZES: SeedSizes = { users: 30, posts: 300, comments: 2000, tags: 20, interests: 8, clips: 8 };
 
 /** Demo accounts of DESIGN.md, in this order at the head of the user list. */
 export const DEMO_USER = 0;

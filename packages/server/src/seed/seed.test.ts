@@ -62,7 +62,8 @@ describeEachDatabase('seedDemo', (kind) => {
     ffmpeg = await findFfmpeg();
     expect(await isDatabaseEmpty(test.db)).toBe(true);
     summary = await seedDemo(test.db, { dataDir, publicUrl: PUBLIC_URL, log: (m) => logs.push(m), sizes: SIZES, now: NOW });
-  });
+    // Pictures, clips and a fresh database: generous on a busy machine.
+  }, 240_000);
   afterAll(async () => {
     await test?.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
