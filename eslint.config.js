@@ -5,7 +5,7 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '**/storybook-static/**', 'data/**', 'coverage/**', 'e2e/artifacts/**', '**/*.d.ts'],
+    ignores: ['.storybook/public/**', '**/dist/**', '**/node_modules/**', '**/storybook-static/**', 'data/**', 'coverage/**', 'e2e/artifacts/**', '**/*.d.ts'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
