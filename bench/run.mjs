@@ -20,7 +20,7 @@ for (const [name, file, what] of all) {
     continue;
   }
   console.log(`\n== ${name}: ${what}`);
-  const run = spawnSync(process.execPath, [here + file], { stdio: 'inherit' });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', here + file], { stdio: 'inherit' });
   if (run.status !== 0) failed = true;
 }
 process.exit(failed ? 1 : 0);
