@@ -64,6 +64,7 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<Seed
     `demo content: ${summary.users} users, ${summary.posts} posts, ${summary.comments} comments, ${summary.pictures} pictures, ` +
       `${summary.clips} clips in ${summary.seconds} s`,
   );
+  log(`demo content: sign in as demo, op or moderator with the password ${DEMO_PASSWORD}`);
   return summary;
 }
 
@@ -106,6 +107,7 @@ async function makeMedia(plan: DemoPlan, target: MediaTarget, withClips: boolean
   }
 
   const total = pictureJobs.length + (ffmpeg ? plan.clips.length : 0);
+  log(`demo content: making ${pictureJobs.length} pictures${ffmpeg ? ` and ${plan.clips.length} clips` : ''} (${workers} at a time)`);
   const step = Math.max(10, Math.round(total / 10));
   let finished = 0;
   const progress = () => {
