@@ -104,24 +104,40 @@ export async function isModerator(db: Executor, appId: string, externalId: strin
   return row !== undefined;
 }
 
-/** Insert or refresh the comment user of (app, external id) from the token's claims. */
+/** Insert or refresh the comment user of (app, external id) from the token's claims; says whether they moderate the app. */
 export async function upsertUser(
   db: Executor,
   u: { appId: string; externalId: string; userId: string; displayName: string; avatarUrl: string; profileUrl: string },
-): Promise<UserRow> {
+): Promise<UserRow & { moderator: boolean }> {
   return db
-    .insertInto('commentUsers')
-    .values(u)
-    .onConflict((oc) =>
-      oc.columns(['appId', 'externalId']).doUpdateSet((eb) => ({
-        displayName: eb.ref('excluded.displayName'),
-        avatarUrl: eb.ref('excluded.avatarUrl'),
-        profileUrl: eb.ref('excluded.profileUrl'),
-        activeAt: sql<Date>`now()`,
-      })),
+    .with('up', (qb) =>
+      qb
+        .insertInto('commentUsers')
+        .values(u)
+        .onConflict((oc) =>
+          oc.columns(['appId', 'externalId']).doUpdateSet((eb) => ({
+            displayName: eb.ref('excluded.displayName'),
+            avatarUrl: eb.ref('excluded.avatarUrl'),
+            profileUrl: eb.ref('excluded.profileUrl'),
+            activeAt: sql<Date>`now()`,
+          })),
+        )
+        .returningAll(),
     )
-    .returningAll()
-    .executeTakeFirstOrThrow();
+    .selectFrom('up')
+    .selectAll('up')
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('commentModerators as m')
+            .select('m.externalId')
+            .whereRef('m.appId', '=', 'up.appId')
+            .whereRef('m.externalId', '=', 'up.externalId'),
+        )
+        .as('moderator'),
+    )
+    .executeTakeFirstOrThrow() as Promise<UserRow & { moderator: boolean }>;
 }
 
 export const findUserByPublicId = (db: Executor, appId: string, userId: string) =>
@@ -219,29 +235,27 @@ export async function addToSectionTotal(db: Executor, id: number, delta: number)
 
 // --- comments ---------------------------------------------------------------------------------------------
 
-function commentQuery(db: Executor) {
+const COMMENT_COLUMNS = [
+  'c.id', 'c.commentId', 'c.sectionId', 'c.userId', 'c.level', 'c.type', 'c.text', 'c.mediaText', 'c.media', 'c.attachments',
+  'c.mentionMapping', 'c.likeCount', 'c.dislikeCount', 'c.childrenTotal', 'c.hotScore', 'c.isPinned', 'c.isDeleted',
+  'c.isSensitive', 'c.isOffensive', 'c.isHidden', 'c.isCollapsed', 'c.opStatus', 'c.createdAt', 'c.parentId', 'c.threadId',
+  'u.id as authorId', 'u.userId as authorUserId', 'u.externalId as authorExternalId', 'u.displayName as authorDisplayName',
+  'u.avatarUrl as authorAvatarUrl', 'u.profileUrl as authorProfileUrl', 'u.country as authorCountry',
+  'u.emojiStatus as authorEmojiStatus', 'u.isPro as authorIsPro', 'u.isProPlus as authorIsProPlus',
+  'u.isVerified as authorIsVerified', 'u.preferences as authorPreferences', 'u.createdAt as authorCreatedAt',
+  'u.activeAt as authorActiveAt',
+] as const;
+
+/** Comments with their displayed author (the delegate user when one is set). */
+function baseQuery(db: Executor) {
   return db
     .selectFrom('comments as c')
-    .innerJoin('commentUsers as u', (join) => join.on(sql<boolean>`u.id = coalesce(c.delegate_user_id, c.user_id)`))
-    .innerJoin('commentSections as s', 's.id', 'c.sectionId')
-    .leftJoin('comments as p', 'p.id', 'c.parentId')
-    .leftJoin('comments as t', 't.id', 'c.threadId')
-    .select([
-      'c.id', 'c.commentId', 'c.sectionId', 'c.userId', 'c.level', 'c.type', 'c.text', 'c.mediaText', 'c.media', 'c.attachments',
-      'c.mentionMapping', 'c.likeCount', 'c.dislikeCount', 'c.childrenTotal', 'c.hotScore', 'c.isPinned', 'c.isDeleted',
-      'c.isSensitive', 'c.isOffensive', 'c.isHidden', 'c.isCollapsed', 'c.opStatus', 'c.createdAt', 'c.parentId', 'c.threadId',
-      'p.commentId as parentCommentId', 't.commentId as threadCommentId',
-      'u.id as authorId', 'u.userId as authorUserId', 'u.externalId as authorExternalId', 'u.displayName as authorDisplayName',
-      'u.avatarUrl as authorAvatarUrl', 'u.profileUrl as authorProfileUrl', 'u.country as authorCountry',
-      'u.emojiStatus as authorEmojiStatus', 'u.isPro as authorIsPro', 'u.isProPlus as authorIsProPlus',
-      'u.isVerified as authorIsVerified', 'u.preferences as authorPreferences', 'u.createdAt as authorCreatedAt',
-      'u.activeAt as authorActiveAt', 's.appId as sectionAppId', 's.url as sectionUrl',
-    ]);
+    .innerJoin('commentUsers as u', (join) => join.on(sql<boolean>`u.id = coalesce(c.delegate_user_id, c.user_id)`));
 }
 
-type CommentQuery = ReturnType<typeof commentQuery>;
+type BaseQuery = ReturnType<typeof baseQuery>;
 
-function applyFilter(q: CommentQuery, f: ViewerFilter): CommentQuery {
+function applyFilter(q: BaseQuery, f: ViewerFilter): BaseQuery {
   let out = q;
   if (!f.moderator) out = out.where('c.isHidden', '=', false);
   if (!f.offensiveMode) {
@@ -252,17 +266,45 @@ function applyFilter(q: CommentQuery, f: ViewerFilter): CommentQuery {
   return out;
 }
 
+/** One comment with everything: its section (app, url) and the public ids of its parent and thread. */
+function fullQuery(db: Executor) {
+  return baseQuery(db)
+    .innerJoin('commentSections as s', 's.id', 'c.sectionId')
+    .leftJoin('comments as p', 'p.id', 'c.parentId')
+    .leftJoin('comments as t', 't.id', 'c.threadId')
+    .select(COMMENT_COLUMNS)
+    .select(['p.commentId as parentCommentId', 't.commentId as threadCommentId', 's.appId as sectionAppId', 's.url as sectionUrl']);
+}
+
+/** Top-level rows of a known section: fewer joins, so a list page is one cheap query. */
+function topLevelQuery(q: BaseQuery) {
+  return q.select(COMMENT_COLUMNS).select([
+    sql<null>`null`.as('parentCommentId'),
+    sql<null>`null`.as('threadCommentId'),
+    sql<string>`''`.as('sectionAppId'),
+    sql<string>`''`.as('sectionUrl'),
+  ]);
+}
+
+/** Replies of a known thread: only the parent's public id is looked up. */
+function replyQuery(q: BaseQuery) {
+  return q
+    .leftJoin('comments as p', 'p.id', 'c.parentId')
+    .select(COMMENT_COLUMNS)
+    .select(['p.commentId as parentCommentId', sql<null>`null`.as('threadCommentId'), sql<string>`''`.as('sectionAppId'), sql<string>`''`.as('sectionUrl')]);
+}
+
 export async function findComment(db: Executor, commentId: string): Promise<CommentRecord | undefined> {
-  return (await commentQuery(db).where('c.commentId', '=', commentId).executeTakeFirst()) as CommentRecord | undefined;
+  return (await fullQuery(db).where('c.commentId', '=', commentId).executeTakeFirst()) as CommentRecord | undefined;
 }
 
 export async function findCommentById(db: Executor, id: number): Promise<CommentRecord | undefined> {
-  return (await commentQuery(db).where('c.id', '=', id).executeTakeFirst()) as CommentRecord | undefined;
+  return (await fullQuery(db).where('c.id', '=', id).executeTakeFirst()) as CommentRecord | undefined;
 }
 
 /** Pinned top-level comments, oldest pin first: they head the first page of every sort. */
 export async function listPinned(db: Executor, sectionId: number, f: ViewerFilter): Promise<CommentRecord[]> {
-  const q = applyFilter(commentQuery(db).where('c.sectionId', '=', sectionId).where('c.isPinned', '=', true).where('c.level', '=', 1), f);
+  const q = topLevelQuery(applyFilter(baseQuery(db), f).where('c.sectionId', '=', sectionId).where('c.isPinned', '=', true).where('c.level', '=', 1));
   return (await q.orderBy('c.pinnedAt').orderBy('c.id').limit(20).execute()) as CommentRecord[];
 }
 
@@ -280,7 +322,7 @@ export async function listTopLevel(
   limit: number,
   f: ViewerFilter,
 ): Promise<CommentRecord[]> {
-  let q = applyFilter(commentQuery(db).where('c.sectionId', '=', sectionId).where('c.level', '=', 1).where('c.isPinned', '=', false), f);
+  let q = applyFilter(baseQuery(db), f).where('c.sectionId', '=', sectionId).where('c.level', '=', 1).where('c.isPinned', '=', false);
   const descending = sort !== 'old';
   // Sort order descending + forward => smaller keys; reversing either flips the comparison and the order.
   const smaller = descending === forward;
@@ -293,7 +335,7 @@ export async function listTopLevel(
     if (cursor) q = q.where((eb) => eb(eb.refTuple('c.createdAt', 'c.id'), op, eb.tuple(new Date(cursor.t), cursor.id)));
     q = q.orderBy('c.createdAt', dir).orderBy('c.id', dir);
   }
-  const rows = (await q.limit(limit).execute()) as CommentRecord[];
+  const rows = (await topLevelQuery(q).limit(limit).execute()) as CommentRecord[];
   return forward ? rows : rows.reverse();
 }
 
@@ -307,11 +349,11 @@ export async function listReplies(
   f: ViewerFilter,
   inclusive = false,
 ): Promise<CommentRecord[]> {
-  let q = applyFilter(commentQuery(db).where('c.threadId', '=', threadId).where('c.level', '=', 2), f);
+  let q = applyFilter(baseQuery(db), f).where('c.threadId', '=', threadId).where('c.level', '=', 2);
   const op = forward ? (inclusive ? '>=' : '>') : '<';
   if (cursor) q = q.where((eb) => eb(eb.refTuple('c.createdAt', 'c.id'), op, eb.tuple(new Date(cursor.t), cursor.id)));
   const dir = forward ? 'asc' : 'desc';
-  const rows = (await q.orderBy('c.createdAt', dir).orderBy('c.id', dir).limit(limit).execute()) as CommentRecord[];
+  const rows = (await replyQuery(q).orderBy('c.createdAt', dir).orderBy('c.id', dir).limit(limit).execute()) as CommentRecord[];
   return forward ? rows : rows.reverse();
 }
 

@@ -87,6 +87,8 @@ class BoundedCache<V> {
 const AUTH_CACHE_MS = 10_000;
 const APP_CACHE_MS = 30_000;
 const VISITOR_CACHE_MS = 2_000;
+const SECTION_CACHE_MS = 2_000;
+const FILTER_CACHE_MS = 5_000;
 export const VISITOR_MAX_AGE_SECONDS = 5;
 
 export type VisitorPage = { body: string; etag: string };
@@ -101,11 +103,27 @@ export function createCommentService(db: Database, config: Config, options: { ma
   const viewers = new BoundedCache<{ viewer: Viewer; until: number }>(20_000);
   const visitorPages = new BoundedCache<VisitorPage & { version: number; at: number }>(5000);
   const sectionVersions = new Map<string, number>();
+  const sections = new BoundedCache<{ row: SectionRow | null; hasPinned: boolean | null; version: number; at: number }>(20_000);
+  const filters = new BoundedCache<{ filter: ViewerFilter; at: number }>(20_000);
   let allOrigins: { set: Set<string>; at: number } | null = null;
 
   const sectionKey = (appId: string, url: string) => `${appId}\n${url}`;
   /** Any change to a section makes this instance's cached visitor pages of it stale at once. */
   const touch = (appId: string, url: string) => sectionVersions.set(sectionKey(appId, url), (sectionVersions.get(sectionKey(appId, url)) ?? 0) + 1);
+
+  /**
+   * A section row, reused by this instance until it changes here (touch) and for at most SECTION_CACHE_MS (changes
+   * made by other instances): a list page then costs one query.
+   */
+  async function cachedSection(appId: string, url: string) {
+    const key = sectionKey(appId, url);
+    const version = sectionVersions.get(key) ?? 0;
+    const hit = sections.get(key);
+    if (hit && hit.version === version && Date.now() - hit.at < SECTION_CACHE_MS) return hit;
+    const entry = { row: (await repo.findSection(db, appId, url)) ?? null, hasPinned: null as boolean | null, version, at: Date.now() };
+    sections.set(key, entry);
+    return entry;
+  }
 
   /** The product post of a main-app url `${PUBLIC_URL}/gag/{postId}`, else null. */
   function productPostId(appId: string, url: string): string | null {
@@ -164,7 +182,7 @@ export function createCommentService(db: Database, config: Config, options: { ma
     const cached = viewers.get(key);
     if (cached && cached.until > now) return cached.viewer;
     const claims = await verifyAuthToken(token, app.id, app.secret);
-    const user = await repo.upsertUser(db, {
+    const { moderator, ...user } = await repo.upsertUser(db, {
       appId: app.id,
       externalId: claims.sub,
       userId: newId(),
@@ -172,7 +190,7 @@ export function createCommentService(db: Database, config: Config, options: { ma
       avatarUrl: claims.avatar,
       profileUrl: claims.profileUrl,
     });
-    const viewer: Viewer = { user, moderator: await repo.isModerator(db, app.id, claims.sub), claims: { sub: claims.sub, exp: claims.exp } };
+    const viewer: Viewer = { user, moderator, claims: { sub: claims.sub, exp: claims.exp } };
     viewers.set(key, { viewer, until: Math.min(now + AUTH_CACHE_MS, claims.exp * 1000) });
     return viewer;
   }
@@ -191,6 +209,9 @@ export function createCommentService(db: Database, config: Config, options: { ma
 
   async function viewerFilter(app: AppRow, viewer: Viewer | null, url: string): Promise<ViewerFilter> {
     if (!viewer) return repo.visitorFilter;
+    const key = `${viewer.user.id}\n${viewer.moderator}\n${productPostId(app.id, url) ?? ''}`;
+    const hit = filters.get(key);
+    if (hit && Date.now() - hit.at < FILTER_CACHE_MS) return hit.filter;
     const f: ViewerFilter = { viewerId: viewer.user.id, moderator: viewer.moderator, offensiveMode: false, blockedUserIds: [], hideAnonymousOp: false };
     if (app.id === mainAppId) {
       const main = await repo.mainSiteViewer(db, viewer.user.externalId, productPostId(app.id, url), app.id);
@@ -198,12 +219,15 @@ export function createCommentService(db: Database, config: Config, options: { ma
       f.blockedUserIds = main.blocked;
       f.hideAnonymousOp = main.postBlocked;
     }
+    filters.set(key, { filter: f, at: Date.now() });
     return f;
   }
 
   // --- sections and comments ------------------------------------------------------------------------------
 
   async function ensureSection(app: AppRow, url: string): Promise<SectionRow> {
+    const cached = await cachedSection(app.id, url);
+    if (cached.row) return cached.row;
     return repo.ensureSection(db, app.id, url, async () => {
       const postId = productPostId(app.id, url);
       return postId ? repo.postCreatorUserId(db, postId) : null;
@@ -224,7 +248,8 @@ export function createCommentService(db: Database, config: Config, options: { ma
   // --- list -----------------------------------------------------------------------------------------------
 
   async function list(app: AppRow, input: ListInput, viewer: Viewer | null): Promise<CommentPage> {
-    const section = await repo.findSection(db, app.id, input.url);
+    const cached = await cachedSection(app.id, input.url);
+    const section = cached.row;
     const ctx = contextFor(app, input.url);
     const page: CommentPage = {
       url: input.url,
@@ -270,7 +295,12 @@ export function createCommentService(db: Database, config: Config, options: { ma
       // Polling for new comments goes on from the newest one seen.
       page.refresh = encodeCursor({ ...(rows.length && !more ? key(rows[0] as CommentRecord) : cur), dir: 'b' });
     } else {
-      pinned = await repo.listPinned(db, section.id, filter);
+      if (cached.hasPinned !== false) {
+        pinned = await repo.listPinned(db, section.id, filter);
+        // Only a section without any pinned comment (for anyone) skips the query next time.
+        if (filter.moderator || pinned.length > 0) cached.hasPinned = pinned.length > 0;
+        else if (cached.hasPinned === null) cached.hasPinned = (await repo.pinnedCommentIds(db, section.id)).length > 0;
+      }
       rows = await repo.listTopLevel(db, section.id, input.type, null, true, count + 1, filter);
       const more = rows.length > count;
       rows = rows.slice(0, count);
@@ -332,7 +362,7 @@ export function createCommentService(db: Database, config: Config, options: { ma
     page.refresh = last ? key(last, 'f') : encodeCursor({ dir: 'f', sort: 'thread', scope, t: 0, id: 0 });
     if (!hasAfter && input.next && !last) page.refresh = input.next;
     page.parent = presentComment(thread, ctx);
-    page.comments = rows.map((r) => presentComment(r, ctx));
+    page.comments = rows.map((r) => presentComment({ ...r, threadCommentId: thread.commentId }, ctx));
     return page;
   }
 
@@ -469,9 +499,22 @@ export function createCommentService(db: Database, config: Config, options: { ma
     });
     touch(app.id, input.url);
 
-    const record = (await repo.findCommentById(db, id)) as CommentRecord;
-    const comment = presentComment(record, contextFor(app, input.url));
     const author = delegate ?? viewer.user;
+    // The row as just written: no need to read it back.
+    const record: CommentRecord = {
+      id, commentId, sectionId: section.id, userId: viewer.user.id, level, type: media.length > 0 ? 'userMedia' : 'text', text,
+      mediaText: '', media: media as CommentRecord['media'], attachments: links.map((link) => ({ type: 'link', link })),
+      mentionMapping: mention.mapping, likeCount: 0, dislikeCount: 0, childrenTotal: 0, hotScore: 0, isPinned: false,
+      isDeleted: false, isSensitive: false, isOffensive: false, isHidden: false, isCollapsed: false, opStatus, createdAt: now,
+      parentId: parent?.id ?? null, threadId: threadDbId, parentCommentId: parent?.commentId ?? null,
+      threadCommentId: parent ? (parent.level === 1 ? parent.commentId : parent.threadCommentId) : null,
+      authorId: author.id, authorUserId: author.userId, authorExternalId: author.externalId, authorDisplayName: author.displayName,
+      authorAvatarUrl: author.avatarUrl, authorProfileUrl: author.profileUrl, authorCountry: author.country,
+      authorEmojiStatus: author.emojiStatus, authorIsPro: author.isPro, authorIsProPlus: author.isProPlus,
+      authorIsVerified: author.isVerified, authorPreferences: author.preferences, authorCreatedAt: author.createdAt,
+      authorActiveAt: author.activeAt, sectionAppId: app.id, sectionUrl: input.url,
+    };
+    const comment = presentComment(record, contextFor(app, input.url));
     await notifyForComment(db, {
       appId: app.id,
       mainAppId,
