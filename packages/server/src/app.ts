@@ -14,6 +14,7 @@ import { createBus } from './lib/pubsub.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { accountsRoutes } from './modules/accounts/routes.js';
 import { commentsRoutes } from './modules/comments/routes.js';
+import { embedRoutes } from './modules/embed/routes.js';
 import { notificationsRoutes } from './modules/notifications/routes.js';
 import { postsRoutes } from './modules/posts/routes.js';
 import { siteRoutes } from './modules/site/routes.js';
@@ -88,6 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(threadsRoutes);
   // The comment service keeps its own envelope and error handler in its own scope (mountable on its own host).
   await app.register(commentsRoutes, { prefix: '/comments' });
+  await app.register(embedRoutes);
 
   const siteDir = options.siteDir ?? defaultSiteDir;
   await app.register(siteRoutes, { siteDir: existsSync(join(siteDir, 'index.html')) ? siteDir : null });

@@ -1,0 +1,67 @@
+import type { FrameData } from './frame-data.js';
+
+/** JSON inside <script>: no `<` (so no `</script>` or `<!--`), no line separators that older parsers choke on. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/**
+ * The frame fits its content: no margins, no scrollbars, transparent so the host's background shows through; the
+ * root is a block formatting context so its measured height includes every child's margin.
+ */
+const FRAME_CSS = 'html,body{margin:0;padding:0;background:transparent;overflow:hidden}#gfw-app{display:flow-root}#gfw-app .gfw-root{--gfw-bg:transparent}';
+
+export type FramePage = {
+  data: FrameData;
+  /** Server-rendered comment section. */
+  body: string;
+  styles: string;
+  scriptSrc: string;
+  nonce: string;
+  title: string;
+};
+
+/** The iframe document: color-scheme is on <html> from the first byte, so a dark frame never paints white. */
+export function framePage({ data, body, styles, scriptSrc, nonce, title }: FramePage): string {
+  const { theme } = data;
+  return `<!doctype html><html lang="en" data-theme="${theme}" style="color-scheme:${theme}"><head><meta charset="utf-8">`
+    + `<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="${theme}">`
+    + `<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><base target="_top">`
+    + `<link rel="modulepreload" href="${escapeHtml(scriptSrc)}"><style>${styles}${FRAME_CSS}</style></head>`
+    + `<body><div id="gfw-app">${body}</div>`
+    + `<script type="application/json" id="gfw-data" nonce="${nonce}">${scriptJson(data)}</script>`
+    + `<script type="module" src="${escapeHtml(scriptSrc)}" nonce="${nonce}"></script></body></html>`;
+}
+
+/** A 4xx or 503 page in the frame: says what is wrong in words a site owner can act on. */
+export function errorPage(title: string, message: string, theme: 'light' | 'dark'): string {
+  return `<!doctype html><html lang="en" style="color-scheme:${theme}"><head><meta charset="utf-8"><meta name="robots" content="noindex">`
+    + `<title>${escapeHtml(title)}</title><style>body{margin:0;padding:16px;font:15px/1.45 system-ui,sans-serif;background:transparent}</style></head>`
+    + `<body><h1 style="font-size:17px;margin:0 0 8px">${escapeHtml(title)}</h1><p style="margin:0">${escapeHtml(message)}</p></body></html>`;
+}
+
+/**
+ * Scripts only from this origin or with this response's nonce; styles inline (the widget sizes media with style
+ * attributes); framing as the thread allows.
+ */
+export function frameCsp(nonce: string, frameAncestors: string[], connect: string[]): string {
+  return [
+    "default-src 'none'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    'img-src * data: blob:',
+    'media-src * blob:',
+    `connect-src 'self' ${connect.join(' ')}`.trim(),
+    "base-uri 'self'",
+    "form-action 'none'",
+    `frame-ancestors ${frameAncestors.join(' ') || "'none'"}`,
+  ].join('; ');
+}

@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { EmbedTheme, FrameData } from './frame-data.js';
+import { failure, isHttpError } from '../../lib/envelope.js';
+import { createEmbedAssets, defaultEmbedDir, type EmbedAsset } from './assets.js';
+import { errorPage, frameCsp, framePage } from './page.js';
+import * as s from './schemas.js';
+import { createEmbedService, parseOrigin, type EmbedThread } from './service.js';
+
+export type EmbedRoutesOptions = { embedDir?: string };
+
+/** The loader's own URL never changes: caches keep it briefly and revalidate in the background. */
+const SCRIPT_CACHE = 'public, max-age=300, stale-while-revalidate=86400';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+type FrameQuery = { theme?: string; origin?: string };
+
+const themeOf = (raw: string | undefined): EmbedTheme => (raw === 'dark' ? 'dark' : 'light');
+
+/**
+ * The embed (DESIGN.md "Embedding"): /embed.js (loader), /embed/count.js (comment counts for links),
+ * /embed/frame.js (iframe app), /embed-comment/{postId} (iframe page of a product post), /embed/comments?appId&url
+ * (iframe page of a third-party page), /embed/counts.json.
+ */
+export const embedRoutes: FastifyPluginAsync<EmbedRoutesOptions> = async (app, opts) => {
+  const assets = createEmbedAssets(opts.embedDir ?? defaultEmbedDir);
+  const service = createEmbedService(app.db, app.config);
+  const commentsOrigin = new URL(app.config.commentsPublicUrl).origin;
+
+  const sendScript = (request: FastifyRequest, reply: FastifyReply, asset: EmbedAsset | null, cache: string) => {
+    if (!asset) return reply.status(503).type('application/javascript; charset=utf-8').header('cache-control', 'no-store')
+      .send('console.error("Guffaw: the embed is not built yet (npm run build:packages).");\n');
+    reply.header('etag', asset.etag).header('cache-control', cache).header('access-control-allow-origin', '*')
+      .header('x-content-type-options', 'nosniff');
+    if (request.headers['if-none-match'] === asset.etag) return reply.status(304).send();
+    return reply.type('application/javascript; charset=utf-8').send(asset.body);
+  };
+
+  const sendError = (reply: FastifyReply, status: number, title: string, message: string, theme: EmbedTheme) =>
+    reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors *")
+      .send(errorPage(title, message, theme));
+
+  async function sendFrame(request: FastifyRequest<{ Querystring: FrameQuery }>, reply: FastifyReply, find: () => Promise<EmbedThread>) {
+    const theme = themeOf(request.query.theme);
+    let thread: EmbedThread;
+    try {
+      thread = await find();
+    } catch (error) {
+      if (isHttpError(error)) return sendError(reply, error.statusCode, 'Comments cannot be shown here', error.message, theme);
+      throw error;
+    }
+    const script = assets.file('frame.js');
+    const styles = assets.file('frame.css');
+    let renderFrame;
+    try {
+      renderFrame = script && styles ? (await assets.renderer()).renderFrame : null;
+    } catch {
+      renderFrame = null;
+    }
+    if (!script || !styles || !renderFrame) {
+      return sendError(reply, 503, 'Comments are not available yet', 'The embed is not built yet: run `npm run build:packages`.', theme);
+    }
+    const data: FrameData = {
+      appId: thread.appId,
+      url: thread.url,
+      host: app.config.commentsPublicUrl,
+      theme,
+      isForum: thread.isForum,
+      parentOrigin: parseOrigin(request.query.origin),
+      page: await service.firstPage(thread),
+      readAt: Date.now(),
+    };
+    const nonce = randomBytes(16).toString('base64');
+    const html = framePage({
+      data,
+      body: renderFrame(data),
+      styles: styles.body.toString('utf8'),
+      scriptSrc: `/embed/frame.js?v=${script.version}`,
+      nonce,
+      title: `Comments - ${app.config.appName}`,
+    });
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', frameCsp(nonce, thread.frameAncestors, commentsOrigin === new URL(app.config.publicUrl).origin ? [] : [commentsOrigin]))
+      .header('x-content-type-options', 'nosniff')
+      .header('referrer-policy', 'strict-origin-when-cross-origin')
+      .send(html);
+  }
+
+  app.get('/embed.js', { schema: { querystring: s.scriptQuery } }, (request, reply) => sendScript(request, reply, assets.file('loader.js'), SCRIPT_CACHE));
+  app.get('/embed/count.js', { schema: { querystring: s.scriptQuery } }, (request, reply) => sendScript(request, reply, assets.file('count.js'), SCRIPT_CACHE));
+  app.get<{ Querystring: { v?: string } }>('/embed/frame.js', { schema: { querystring: s.scriptQuery } }, (request, reply) => {
+    const asset = assets.file('frame.js');
+    return sendScript(request, reply, asset, asset && request.query.v === asset.version ? IMMUTABLE : SCRIPT_CACHE);
+  });
+  // Lazy chunks of the iframe app carry their content hash in the name.
+  app.get<{ Params: { chunk: string } }>('/embed/:chunk', {
+    schema: { params: { type: 'object', properties: { chunk: { type: 'string', pattern: '^frame-[A-Za-z0-9_-]+\\.js$' } }, required: ['chunk'] } },
+  }, (request, reply) => sendScript(request, reply, assets.file(request.params.chunk), IMMUTABLE));
+
+  app.get<{ Params: { postId: string }; Querystring: FrameQuery }>(
+    '/embed-comment/:postId',
+    { schema: { params: s.productPageParams, querystring: s.productPageQuery } },
+    (request, reply) => sendFrame(request, reply, () => service.productThread(request.params.postId)),
+  );
+
+  app.get<{ Querystring: FrameQuery & { appId: string; url: string } }>(
+    '/embed/comments',
+    { schema: { querystring: s.appPageQuery } },
+    (request, reply) => sendFrame(request, reply, () => service.appThread(request.query.appId, request.query.url)),
+  );
+
+  app.get<{ Querystring: { appId: string; url: string[] } }>(
+    '/embed/counts.json',
+    { schema: { querystring: s.countsQuery, response: { 200: s.countsReply } } },
+    async (request, reply) => {
+      reply.header('access-control-allow-origin', '*');
+      try {
+        const counts = await service.counts(request.query.appId, request.query.url);
+        return reply.header('cache-control', 'public, max-age=60').send({ counts });
+      } catch (error) {
+        if (isHttpError(error)) return reply.status(error.statusCode).send(failure(error.code, error.message));
+        throw error;
+      }
+    },
+  );
+
+  // A bad query on a frame page is shown in the frame as a page, not as JSON.
+  app.setErrorHandler((error, request, reply) => {
+    const err = error as { validation?: unknown; message: string; statusCode?: number };
+    const isPage = request.url.startsWith('/embed-comment/') || request.url.startsWith('/embed/comments');
+    if (err.validation && isPage) return sendError(reply, 400, 'Comments cannot be shown here', `The embed address is not valid: ${err.message}.`, 'light');
+    if (err.validation) return reply.status(400).send(failure('INVALID_INPUT', err.message));
+    if (isHttpError(error)) return reply.status(error.statusCode).send(failure(error.code, error.message));
+    request.log.error({ err: error }, 'embed request failed');
+    return reply.status(500).send(failure('SERVER_ERROR', 'An error occurred. Please try again later.'));
+  });
+};
