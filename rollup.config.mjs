@@ -102,7 +102,11 @@ function embedBuilds() {
     {
       input: source('frame.tsx'),
       output: { dir: embedDir, format: 'es', entryFileNames: 'frame.js', chunkFileNames: 'frame-[hash].js', sourcemap: false },
-      plugins: [preact(), compile(), nodeResolve({ browser: true }), commonjs(), production(), terser({ ecma: 2020, module: true })],
+      plugins: [
+        preact(), compile(), nodeResolve({ browser: true }), commonjs(), production(), terser({ ecma: 2020, module: true }),
+        // The frame page inlines the widget's stylesheet (the server reads it from here).
+        { name: 'frame-styles', generateBundle() { this.emitFile({ type: 'asset', fileName: 'frame.css', source: readFileSync(at('packages/comments-widget/src/styles/styles.css'), 'utf8') }); } },
+      ],
     },
     {
       input: source('render.tsx'),

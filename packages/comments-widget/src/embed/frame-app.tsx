@@ -18,7 +18,7 @@ export function createFrameStores(data: FrameData, hooks: FrameHooks = {}): Widg
     // Visitors' list GETs are cached per embedding site (comments-client README).
     ...(data.parentOrigin ? { origin: data.parentOrigin } : {}),
   });
-  const stores = createWidgetStores(client, { url: data.url, sort: 'hot', onRequireLogin: hooks.onRequireLogin, onNavigate: hooks.onNavigate });
+  const stores = createWidgetStores(client, { url: data.url, sort: 'hot', isForum: data.isForum, onRequireLogin: hooks.onRequireLogin, onNavigate: hooks.onNavigate });
   const { page } = data;
   if (page) {
     stores.section.setState({

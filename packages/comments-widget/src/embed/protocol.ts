@@ -60,6 +60,8 @@ export type FrameData = {
   /** Origin of the comment service. */
   host: string;
   theme: EmbedTheme;
+  /** Forum posts say Answers (posts-and-feeds.md). */
+  isForum: boolean;
   /** The host page's origin (messages go only there); null when the page is opened on its own. */
   parentOrigin: string | null;
   /** The first page of the hot list, or null when it could not be read (the frame then loads it itself). */
