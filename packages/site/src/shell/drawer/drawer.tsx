@@ -46,7 +46,7 @@ export function Drawer({ mode, open, onClose, config = siteConfig }: DrawerProps
   if (overlay && !open) return null;
   return (
     <>
-      {overlay && <button type="button" className={styles.backdrop} aria-label="Close menu" tabIndex={-1} onClick={onClose} />}
+      {overlay && <div className={styles.backdrop} aria-hidden="true" onClick={onClose} />}
       <aside
         ref={ref}
         id={DRAWER_ID}
@@ -60,6 +60,9 @@ export function Drawer({ mode, open, onClose, config = siteConfig }: DrawerProps
             <Link href="/" className={styles.logo}>
               {config.appName}
             </Link>
+            <button type="button" className={styles.closeButton} aria-label="Close menu" onClick={onClose}>
+              ×
+            </button>
           </div>
         )}
         <DrawerBanner config={config} />

@@ -132,7 +132,7 @@ export function TopBar({ config = siteConfig, showMenuButton = false, drawerOpen
             Sign Up/Log In
           </a>
         )}
-        <a className={styles.postButton} href="/submit" onClick={onPost}>
+        <a className={styles.postButton} href="/submit" onClick={onPost} aria-label="Post">
           <Icon name="plus" />
           <span className={styles.postLabel}>Post</span>
         </a>
