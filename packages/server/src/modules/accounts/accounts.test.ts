@@ -5,6 +5,7 @@ import { createTestApp, describeEachDatabase, type TestApp } from '../../../test
 import { proofKey, verifyProof } from '../../lib/proof-of-work.js';
 import { canonicalEmail, emailHash, isValidEmail } from './email-rules.js';
 import { safeNext } from './next-url.js';
+import { LOGIN_PER_MINUTE } from './routes.js';
 import { cookiesOf, lastMailTo, nextIp, outbox, signUp, solveProof } from './test-helpers.js';
 
 process.env.PROOF_MAX_NUMBER = '2000';
@@ -217,13 +218,13 @@ describeEachDatabase('accounts', (kind) => {
     it('rate-limits login attempts from one address with 429 and a clear message', async () => {
       const ip = '192.0.2.77';
       const statuses: number[] = [];
-      for (let i = 0; i < 11; i++) {
+      for (let i = 0; i <= LOGIN_PER_MINUTE; i++) {
         const res = await t.app.inject({ method: 'POST', url: '/login', remoteAddress: ip, headers: JSON_ACCEPT, payload: { username: 'logan', password: 'x' } });
         statuses.push(res.statusCode);
         if (res.statusCode === 429) expect(res.json().meta).toMatchObject({ errorCode: 'RATE_LIMITED', errorMessage: expect.stringContaining('Too many attempts') });
       }
-      expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
-      expect(statuses[10]).toBe(429);
+      expect(statuses.slice(0, LOGIN_PER_MINUTE).every((s) => s === 401)).toBe(true);
+      expect(statuses[LOGIN_PER_MINUTE]).toBe(429);
     });
   });
 

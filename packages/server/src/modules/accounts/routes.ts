@@ -24,6 +24,9 @@ const OIDC_COOKIE_SECONDS = 600;
 /** A browser form post gets redirects; a caller that accepts JSON gets the envelope. */
 const wantsJson = (request: FastifyRequest) => (request.headers.accept ?? '').includes('application/json');
 
+/** Login attempts per client address per minute (argon2 makes each one cost; shared test runs log in often). */
+export const LOGIN_PER_MINUTE = 30;
+
 const LOGIN_FAILED = 'Your email or password were incorrect.';
 const LOGIN_ERROR = 'An error occurred. Please try again later.';
 
@@ -78,7 +81,7 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
 
   // --- login, signup, logout -----------------------------------------------------------------------------------
 
-  app.post<Body<LoginForm>>('/login', { schema: { body: s.loginBody }, config: limit(10, 1) }, async (request, reply) => {
+  app.post<Body<LoginForm>>('/login', { schema: { body: s.loginBody }, config: limit(LOGIN_PER_MINUTE, 1) }, async (request, reply) => {
     const { username, password } = request.body;
     const next = safeNext(request.body.next, config.publicUrl);
     const json = wantsJson(request);
@@ -224,7 +227,7 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
    * challenge as an object. Solve: find n <= maxnumber with sha256(salt + n) = challenge; send
    * base64(JSON {algorithm, challenge, number, salt, signature}) as x-wp (or as the signup form's captcha field).
    */
-  app.post('/v1/wp', { schema: { response: { 200: s.envelope() } }, config: limit(60, 1) }, async () => {
+  app.post('/v1/wp', { schema: { response: { 200: s.envelope() } }, config: limit(600, 1) }, async () => {
     const challenge = await service.issueWp(config.sessionSecret);
     return success(challenge);
   });
@@ -233,7 +236,7 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
 
   // --- settings -----------------------------------------------------------------------------------------------
 
-  app.post<Body<service.SettingsInput>>('/v1/settings', { schema: { body: s.settingsBody, response: { 200: s.envelope() } }, config: limit(30, 1) }, async (request, reply) => {
+  app.post<Body<service.SettingsInput>>('/v1/settings', { schema: { body: s.settingsBody, response: { 200: s.envelope() } }, config: limit(60, 1) }, async (request, reply) => {
     const user = await requireUser(request);
     const outcome = await service.updateSettings(ctx, user, request.body ?? {}, request.cookies[SESSION_COOKIE]);
     if (outcome === 'deleted') {

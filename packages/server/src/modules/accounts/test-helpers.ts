@@ -1,7 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { solveChallenge } from 'altcha-lib/v1';
-import type { TestApp } from '../../../test/harness.js';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
+
+/** What these helpers need of test/harness.ts's TestApp (kept structural: the build's rootDir is src/). */
+type TestApp = { app: FastifyInstance; config: Config };
 
 /** Solves /v1/wp's challenge the way the site does and returns the captcha / x-wp value. */
 export async function solveProof(t: TestApp): Promise<string> {
