@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { failure } from '../../lib/envelope.js';
-import { sessionUser } from '../../lib/session.js';
+import { findSessionUser, SESSION_COOKIE, sessionUser } from '../../lib/session.js';
 import type { BusEvent } from '../../lib/pubsub.js';
 import { getReadState, userChannel, type PushEvent } from './service.js';
 
@@ -17,6 +17,8 @@ type PushSocket = {
 const OPEN = 1;
 /** A ping every 30 s; a socket that has not answered the previous one by then is dropped (dead peer, lost proxy). */
 export const HEARTBEAT_MS = 30_000;
+/** An open stream re-checks its session this often, so a logout or an expiry also ends the streams it left open. */
+export const SESSION_RECHECK_MS = 5 * 60_000;
 /** Sockets per user on one instance: enough for many tabs, bounded so one account cannot hold an instance's memory. */
 export const MAX_SOCKETS_PER_USER = 20;
 
@@ -28,9 +30,14 @@ export const MAX_SOCKETS_PER_USER = 20;
  *   Any message tells the page to re-read its read state (shell-and-account.md §4); none carries private content.
  * - Heartbeats are WebSocket ping frames, invisible to page scripts. Messages from the client are ignored.
  */
-export const pushRoutes: FastifyPluginAsync = async (app) => {
+export type PushOptions = { heartbeatMs?: number; sessionRecheckMs?: number };
+
+export const pushRoutes: FastifyPluginAsync<PushOptions> = async (app, options) => {
+  const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+  const sessionRecheckMs = options.sessionRecheckMs ?? SESSION_RECHECK_MS;
   const allowedOrigin = new URL(app.config.publicUrl).origin;
-  const sockets = new Map<PushSocket, { alive: boolean; userId: number }>();
+  type SocketState = { alive: boolean; userId: number; token: string; checkedAt: number };
+  const sockets = new Map<PushSocket, SocketState>();
   const perUser = new Map<number, number>();
 
   const heartbeat = setInterval(() => {
@@ -41,8 +48,16 @@ export const pushRoutes: FastifyPluginAsync = async (app) => {
       }
       state.alive = false;
       socket.ping();
+      if (Date.now() - state.checkedAt >= sessionRecheckMs) {
+        state.checkedAt = Date.now();
+        findSessionUser(app.db, state.token)
+          .then((user) => {
+            if (user?.id !== state.userId) socket.close(1008, 'Session ended');
+          })
+          .catch(() => undefined);
+      }
     }
-  }, HEARTBEAT_MS);
+  }, heartbeatMs);
   heartbeat.unref();
   app.addHook('onClose', () => clearInterval(heartbeat));
 
@@ -63,7 +78,7 @@ export const pushRoutes: FastifyPluginAsync = async (app) => {
     const open = perUser.get(user.id) ?? 0;
     if (open >= MAX_SOCKETS_PER_USER) return socket.close(1008, 'Too many open streams');
 
-    const state = { alive: true, userId: user.id };
+    const state: SocketState = { alive: true, userId: user.id, token: request.cookies[SESSION_COOKIE] ?? '', checkedAt: Date.now() };
     sockets.set(socket, state);
     perUser.set(user.id, open + 1);
     const send = (event: BusEvent | PushEvent) => {
