@@ -7,11 +7,13 @@ import { SignupOverlay } from './signup-overlay';
 const ShortcutsLegend = lazy(() => import('../shortcuts/shortcuts-legend'));
 
 const CustomizeTags = lazy(() => import('../customize-tags/customize-tags'));
+const FollowDialog = lazy(() => import('../follow-dialog/follow-dialog'));
 
 const builtIn: Partial<Record<ModalName, ComponentType<ModalComponentProps>>> = {
   signup: SignupOverlay,
   shortcuts: ShortcutsLegend,
   'customize-tags': CustomizeTags,
+  'follow-pages': FollowDialog,
 };
 
 /** Draws the one open modal; a route change closes it (the page it belonged to is gone). */

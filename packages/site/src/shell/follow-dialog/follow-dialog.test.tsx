@@ -1,0 +1,85 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { followedStore } from '../../tags/followed-pages';
+import { interestStore } from '../../tags/interests';
+import { makeTag, tagStore } from '../../tags/tag-store';
+import { memberInfo } from '../../test/fixtures';
+import { failure, interestsHandler, success } from '../../test/handlers';
+import { userStore } from '../../user/user-store';
+import { guestInfo } from '../../user/user-types';
+import { FollowDialog } from './follow-dialog';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const followHandler = () =>
+  http.post('*/user-followed-pages/:kind/:key', async ({ params, request }) => {
+    if (params.key === 'broken') return failure('FAILED', 'No.', 400);
+    const body = new URLSearchParams(await request.text());
+    return success({ key: params.key, isFollowing: Number(body.get('isFollowing')) });
+  });
+
+describe('follow dialog', () => {
+  beforeEach(() => {
+    userStore.setState({ info: memberInfo() });
+    followedStore.setState({ pages: [], loaded: true });
+    interestStore.setState({ interests: [], loaded: false });
+    tagStore.setState({ popular: [makeTag('cats'), makeTag('dogs')] });
+  });
+  afterEach(() => userStore.setState({ info: guestInfo() }));
+
+  it('loads interests, needs one followed interest for Next, then offers tags', async () => {
+    server.use(interestsHandler(), followHandler());
+    const close = vi.fn();
+    render(<FollowDialog props={{}} close={close} />);
+    const next = screen.getByRole('button', { name: 'Next' });
+    expect(next).toBeDisabled();
+    await userEvent.click(await screen.findByRole('button', { name: '😂 Funny' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: '😂 Funny' })).toHaveAttribute('aria-pressed', 'true'));
+    expect(screen.queryByRole('button', { name: /NSFW/ })).toBeNull();
+    expect(next).toBeEnabled();
+    await userEvent.click(next);
+    expect(screen.getByRole('dialog', { name: 'Follow tags' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'cats' }));
+    await waitFor(() => expect(followedStore.getState().pages.map((p) => `${p.kind}:${p.key}`)).toEqual(['tag:cats', 'interest:funny']));
+    await userEvent.click(screen.getByRole('button', { name: 'Done' }));
+    expect(close).toHaveBeenCalled();
+  });
+
+  it('needs 3 interests in signup mode and marks the initial follow finished on close', async () => {
+    let settings = '';
+    server.use(
+      interestsHandler([
+        { listType: 'a', name: 'A', url: '/interest/a', isSensitive: false },
+        { listType: 'b', name: 'B', url: '/interest/b', isSensitive: false },
+        { listType: 'c', name: 'C', url: '/interest/c', isSensitive: false },
+        { listType: 'broken', name: 'Broken', url: '/interest/broken', isSensitive: false },
+      ]),
+      followHandler(),
+      http.post('*/v1/settings', async ({ request }) => {
+        settings = await request.text();
+        return success({});
+      }),
+    );
+    const close = vi.fn();
+    render(<FollowDialog props={{ signup: true }} close={close} />);
+    const next = screen.getByRole('button', { name: 'Next' });
+    for (const name of ['A', 'B', 'Broken']) {
+      await userEvent.click(await screen.findByRole('button', { name }));
+    }
+    await waitFor(() => expect(followedStore.getState().pages).toHaveLength(2));
+    // A Failure reply changes nothing.
+    expect(screen.getByRole('button', { name: 'Broken' })).toHaveAttribute('aria-pressed', 'false');
+    expect(next).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'C' }));
+    await waitFor(() => expect(next).toBeEnabled());
+    await userEvent.click(screen.getByRole('button', { name: 'Skip' }));
+    expect(close).toHaveBeenCalled();
+    await waitFor(() => expect(settings).toBe('initialFollowFinished=1'));
+  });
+});
