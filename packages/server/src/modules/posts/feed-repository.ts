@@ -27,11 +27,13 @@ export type Filters = {
   uninterested: boolean;
   blockedTags: boolean;
   excludePostId: string | null;
+  /** The viewer's muted words and blocked tags, read once per request (as parameters they keep plans index-driven). */
+  mutedWords: string[];
+  blockedTagValues: string[];
 };
 
-export const noFilters: Filters = { viewerId: null, hidePromoted: false, uninterested: false, blockedTags: false, excludePostId: null };
-
-export type KeyedRow = { id: string; k: number | string };
+/** A post id and its sort key; `snap` = the snapshot time (ms) a first page was read at, when the query chose it. */
+export type KeyedRow = { id: string; k: number | string; snap?: number };
 
 const and = (parts: RawBuilder<unknown>[]) => sql.join(parts, sql` and `);
 
@@ -73,20 +75,22 @@ function filterSql(f: Filters): RawBuilder<unknown>[] {
     sql`not exists (select 1 from user_blocks ub where ub.user_id = ${v} and ub.blocked_user_id = p.creator_id)`,
     sql`not exists (select 1 from post_blocks pb where pb.user_id = ${v} and pb.post_id = p.id)`,
     sql`not exists (select 1 from reports r where r.reporter_id = ${v} and r.post_id = p.id)`,
-    sql`not exists (select 1 from mute_words mw where mw.user_id = ${v} and length(trim(mw.value)) > 0
-                    and p.title ~* word_pattern(mw.value))`,
   );
+  if (f.mutedWords.length > 0) {
+    parts.push(sql`not (p.title ~* any (array(select word_pattern(w) from unnest(${f.mutedWords}::text[]) w)))`);
+  }
   if (f.uninterested) {
     // shell-and-account.md §3: uninterested = downvoted or reported, minus own uploads (reports are filtered above).
     parts.push(sql`(p.creator_id is not distinct from ${v}
       or not exists (select 1 from post_votes pv where pv.user_id = ${v} and pv.post_id = p.id and pv.value = -1))`);
   }
-  if (f.blockedTags) {
+  if (f.blockedTags && f.blockedTagValues.length > 0) {
     // A blocked tag hides a post carrying that tag, or naming it as a whole word in its title.
-    parts.push(sql`not exists (select 1 from blocked_tags bt where bt.user_id = ${v} and length(trim(bt.value)) > 0 and (
-      exists (select 1 from post_tags pt join tags t on t.id = pt.tag_id
-              where pt.post_id = p.id and t.key = lower(replace(trim(bt.value), ' ', '-')))
-      or p.title ~* word_pattern(replace(bt.value, '-', ' '))))`);
+    const keys = f.blockedTagValues.map((value) => value.trim().toLowerCase().replace(/\s+/g, '-'));
+    parts.push(
+      sql`not exists (select 1 from post_tags pt join tags t on t.id = pt.tag_id where pt.post_id = p.id and t.key = any (${keys}::text[]))`,
+      sql`not (p.title ~* any (array(select word_pattern(replace(w, '-', ' ')) from unnest(${f.blockedTagValues}::text[]) w)))`,
+    );
   }
   return parts;
 }
@@ -106,6 +110,8 @@ export type RankedQuery = {
   window?: { from: Date; to: Date };
   /** Trending: lowest key on the list. */
   floor?: number;
+  /** No cursor yet: the query takes its own snapshot time (returned as `snap`). */
+  firstPage?: boolean;
 };
 
 /**
@@ -127,6 +133,15 @@ export async function listRanked(db: Database, q: RankedQuery): Promise<KeyedRow
   if (q.after) {
     liveKey.push(sql`(${col}, p.id) < (${q.after.k}, ${q.after.i})`);
     oldKey.push(sql`(ch.k, p.id) < (${q.after.k}, ${q.after.i})`);
+  }
+  if (q.after === null && q.firstPage) {
+    // First page: read the live keys and take the statement's own time as the snapshot, so every change the page
+    // saw is older than the snapshot and every later one is replayed from the log.
+    const first = await sql<KeyedRow & { snap: number }>`
+      select p.id, ${col} as k, floor(extract(epoch from statement_timestamp()) * 1000)::int8 as snap from posts p
+      where ${and([...base.slice(1), sql`p.created_at <= statement_timestamp()`, ...liveKey])}
+      order by ${col} desc, p.id desc limit ${q.limit}`.execute(db);
+    return first.rows;
   }
   const result = await sql<KeyedRow>`
     with ch as (

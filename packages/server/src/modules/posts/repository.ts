@@ -41,7 +41,15 @@ export type PostRow = Awaited<ReturnType<typeof findPostRows>>[number];
 // --- viewer and taxonomy --------------------------------------------------------------------------------------
 
 export async function findViewer(db: Database, id: number) {
-  return db.selectFrom('users').select(['id', 'userId', 'tier', 'proExpiresAt', 'preferences']).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('users as u')
+    .select([
+      'u.id', 'u.userId', 'u.tier', 'u.proExpiresAt', 'u.preferences',
+      sql<string[] | null>`array(select mw.value from mute_words mw where mw.user_id = u.id)`.as('mutedWords'),
+      sql<string[] | null>`array(select bt.value from blocked_tags bt where bt.user_id = u.id)`.as('blockedTags'),
+    ])
+    .where('u.id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function findUserByUsername(db: Database, username: string) {

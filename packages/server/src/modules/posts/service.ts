@@ -19,7 +19,7 @@ export const NEWS_INTEREST = 'news';
 export type PostsContext = { db: Database; config: Config };
 
 /** The one who reads a list, with what their account hides. */
-export type Viewer = { id: number; userId: string; hidePromoted: boolean };
+export type Viewer = { id: number; userId: string; hidePromoted: boolean; mutedWords: string[]; blockedTags: string[] };
 
 export async function loadViewer(db: Database, user: SessionUser | null): Promise<Viewer | null> {
   if (!user) return null;
@@ -27,7 +27,14 @@ export async function loadViewer(db: Database, user: SessionUser | null): Promis
   if (!row) return null;
   const isPro = row.tier >= 1 && (!row.proExpiresAt || row.proExpiresAt.getTime() > Date.now());
   const prefs = row.preferences as Record<string, unknown> | null;
-  return { id: row.id, userId: row.userId, hidePromoted: isPro && prefs?.hidePromotedPosts === true };
+  const words = (list: string[] | null) => (list ?? []).filter((w) => w.trim() !== '');
+  return {
+    id: row.id,
+    userId: row.userId,
+    hidePromoted: isPro && prefs?.hidePromotedPosts === true,
+    mutedWords: words(row.mutedWords),
+    blockedTags: words(row.blockedTags),
+  };
 }
 
 // --- the Post shape (posts-and-feeds.md §3) -------------------------------------------------------------------
@@ -191,7 +198,8 @@ async function page(
   const more = rows.length > PAGE_SIZE;
   const shown = rows.slice(0, PAGE_SIZE);
   const last = shown[shown.length - 1];
-  const after = more && last ? encodeCursor({ s: sort, t: snapshot.getTime(), k: last.k, i: last.id }) : null;
+  const t = last?.snap ?? snapshot.getTime();
+  const after = more && last ? encodeCursor({ s: sort, t, k: last.k, i: last.id }) : null;
   const posts = await loadPosts(ctx, shown.map((r) => r.id));
   const tagKeys = new Map<string, PostTag>();
   for (const p of posts) for (const t of p.tags) if (!tagKeys.has(t.key)) tagKeys.set(t.key, t);
@@ -216,6 +224,8 @@ function baseFilters(viewer: Viewer | null, extra: Partial<Filters> = {}): Filte
     uninterested: false,
     blockedTags: false,
     excludePostId: null,
+    mutedWords: viewer?.mutedWords ?? [],
+    blockedTagValues: viewer?.blockedTags ?? [],
     ...extra,
   };
 }
@@ -229,11 +239,11 @@ function ordered(ctx: PostsContext, feedId: string, scope: Scope, filters: Filte
       case 'fresh':
         return feeds.listFresh(ctx.db, { scope, filters, snapshot, after: textKey(cursor), limit });
       case 'hot':
-        return feeds.listRanked(ctx.db, { sort: 'hot', scope, filters, snapshot, after: numKey(cursor), limit });
+        return feeds.listRanked(ctx.db, { sort: 'hot', scope, filters, snapshot, after: numKey(cursor), limit, firstPage: !cursor });
       case 'trending':
-        return feeds.listRanked(ctx.db, { sort: 'trending', scope, filters, snapshot, after: numKey(cursor), limit, floor: trendingFloor(snapshot) });
+        return feeds.listRanked(ctx.db, { sort: 'trending', scope, filters, snapshot, after: numKey(cursor), limit, floor: trendingFloor(snapshot), firstPage: !cursor });
       case 'top':
-        return feeds.listRanked(ctx.db, { sort: 'top', scope, filters, snapshot, after: numKey(cursor), limit, window: topWindow(order.timeframe, snapshot) });
+        return feeds.listRanked(ctx.db, { sort: 'top', scope, filters, snapshot, after: numKey(cursor), limit, window: topWindow(order.timeframe, snapshot), firstPage: !cursor });
     }
   });
 }
