@@ -11,6 +11,8 @@ export type SiteConfig = {
   adCampaign: { navLink?: { url: string; image: string }; background?: string } | null;
   campaigns: CampaignEntry[];
   features: { exploreTabList: boolean; enableNewsList: 0 | 1 | 2; referral: 0 | 1 | 2 };
+  /** The privacy region service (GET, JSON { region, doNotSell? }); null = no regional consent banner. */
+  privacyServiceUrl: string | null;
 };
 
 export const defaultConfig: SiteConfig = {
@@ -19,6 +21,7 @@ export const defaultConfig: SiteConfig = {
   adCampaign: null,
   campaigns: [],
   features: { exploreTabList: false, enableNewsList: 0, referral: 0 },
+  privacyServiceUrl: null,
 };
 
 function readEmbedded(): Partial<SiteConfig> {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import { siteConfig, type SiteConfig } from '../../config';
+import { CcpaBanner } from '../../consent/ccpa-banner';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { RouteOutlet, useLocation, useRouteMatch } from '../../router';
 import { BackToTop } from '../back-to-top';
@@ -53,6 +54,7 @@ export function Shell({ config = siteConfig }: { config?: SiteConfig }) {
       </div>
       <BackToTop />
       <TooltipLayer />
+      <CcpaBanner serviceUrl={config.privacyServiceUrl} />
       <ToastRegion />
       <ModalHost />
     </>

@@ -1,0 +1,80 @@
+/**
+ * Consent (shell-and-account.md §4 "Consent"): the `usprivacy` cookie (US Privacy string, 365 days: 1YY- opted out of
+ * sale, 1YN- notice given and not opted out, 1--- default), the privacy region from a configurable service cached
+ * 86,400 s (falling back to the previous value on error), and the rule that tracking is off unless consented.
+ */
+export const USPRIVACY_COOKIE = 'usprivacy';
+export const USPRIVACY_DEFAULT = '1---';
+export const USPRIVACY_OPTED_OUT = '1YY-';
+export const USPRIVACY_NOTICE_GIVEN = '1YN-';
+export const USPRIVACY_MAX_AGE_S = 365 * 86_400;
+export const PRIVACY_CACHE_KEY = 'guffaw.privacyRegion';
+export const PRIVACY_CACHE_MS = 86_400_000;
+export const CCPA_DISMISSED_KEY = 'guffaw.ccpaDismissed';
+export const TRACKING_CONSENT_KEY = 'guffaw.trackingConsent';
+
+export type PrivacyRegion = { region: string; doNotSell: boolean };
+
+export function readUsPrivacy(doc: Document = document): string {
+  const entry = doc.cookie.split('; ').find((c) => c.startsWith(`${USPRIVACY_COOKIE}=`));
+  const value = entry?.slice(USPRIVACY_COOKIE.length + 1) ?? '';
+  return /^1[YN-][YN-][YN-]$/.test(value) ? value : USPRIVACY_DEFAULT;
+}
+
+export function writeUsPrivacy(value: string, doc: Document = document): void {
+  doc.cookie = `${USPRIVACY_COOKIE}=${value}; Max-Age=${USPRIVACY_MAX_AGE_S}; path=/; SameSite=Lax`;
+}
+
+type Cached = { value: PrivacyRegion; fetchedAt: number };
+
+function readCache(storage: Storage | null): Cached | null {
+  try {
+    const cached = JSON.parse(storage?.getItem(PRIVACY_CACHE_KEY) ?? 'null') as Cached | null;
+    return cached && typeof cached.fetchedAt === 'number' && typeof cached.value?.region === 'string' ? cached : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The visitor's privacy region: cached for a day; on a failed check the previous value (or null) stands. */
+export async function privacyRegion(
+  serviceUrl: string | null,
+  { storage = safeStorage(), now = Date.now(), fetchImpl = globalThis.fetch }: { storage?: Storage | null; now?: number; fetchImpl?: typeof fetch } = {},
+): Promise<PrivacyRegion | null> {
+  if (!serviceUrl) return null;
+  const cached = readCache(storage);
+  if (cached && now - cached.fetchedAt < PRIVACY_CACHE_MS) return cached.value;
+  try {
+    const response = await fetchImpl(serviceUrl, { credentials: 'omit', headers: { accept: 'application/json' } });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const body = (await response.json()) as { region?: unknown; doNotSell?: unknown };
+    if (typeof body.region !== 'string') throw new Error('no region');
+    const value = { region: body.region.toUpperCase(), doNotSell: body.doNotSell === true };
+    storage?.setItem(PRIVACY_CACHE_KEY, JSON.stringify({ value, fetchedAt: now }));
+    return value;
+  } catch {
+    return cached?.value ?? null;
+  }
+}
+
+export const isCcpa = (region: PrivacyRegion | null): boolean => region?.region === 'CCPA';
+/** Do-not-sell applies in a CCPA region when the service says so or the visitor opted out. */
+export const doNotSell = (region: PrivacyRegion | null, usprivacy: string): boolean =>
+  isCcpa(region) && (region?.doNotSell === true || usprivacy === USPRIVACY_OPTED_OUT);
+
+export function trackingAllowed(storage: Storage | null = safeStorage(), usprivacy = readUsPrivacy()): boolean {
+  if (usprivacy === USPRIVACY_OPTED_OUT) return false;
+  try {
+    return storage?.getItem(TRACKING_CONSENT_KEY) === 'granted';
+  } catch {
+    return false;
+  }
+}
+
+export function safeStorage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
