@@ -115,7 +115,7 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
       break;
     case 'login-request': {
       const named = el.dataset.onLogin ? (window as unknown as Record<string, unknown>)[el.dataset.onLogin] : null;
-      const handler = typeof named === 'function' ? named : api.onLogin;
+      const handler = typeof named === 'function' ? named : window.GuffawComments?.onLogin;
       const url = el.dataset.url || location.href;
       if (typeof handler === 'function') handler({ appId: el.dataset.appId || '', url, element: el });
       else window.open(`${origin}/login?next=${encodeURIComponent(el.dataset.postId ? `/gag/${el.dataset.postId}` : '/')}`, 'guffaw-login', 'popup,width=480,height=680');

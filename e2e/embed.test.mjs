@@ -1,0 +1,283 @@
+// The embed on a third-party page: examples/embed-html (its own origin, its own users) loads /embed.js from a Guffaw
+// server on another origin. This file starts its own Guffaw server (no demo content) on a DATA_DIR where the
+// comment app "Example" was made with `npm run comments -- app:create`, then the example host on a free port.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SignJWT } from 'jose';
+import { freePort, root, screenshot, sleep, startServer, useBrowser } from './harness.mjs';
+
+const browser = useBrowser();
+const SEEDED = 12;
+let guffaw;
+let host;
+let hostUrl;
+let app;
+let dataDir;
+
+async function waitFor(url, ms = 20_000) {
+  const started = Date.now();
+  while (Date.now() - started < ms) {
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  throw new Error(`${url} did not answer within ${ms} ms`);
+}
+
+const sign = (sub, name) =>
+  new SignJWT({ name }).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setAudience(app.appId).setIssuedAt().setExpirationTime('1h')
+    .sign(new TextEncoder().encode(app.secret));
+
+before(async () => {
+  const hostPort = await freePort();
+  hostUrl = `http://localhost:${hostPort}`;
+  dataDir = mkdtempSync(join(tmpdir(), 'guffaw-e2e-embed-'));
+  const created = spawnSync('npm', ['run', '--silent', 'comments', '--', 'app:create', '--name', 'Example', '--origin', hostUrl], {
+    cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, encoding: 'utf8',
+  });
+  assert.equal(created.status, 0, created.stderr);
+  app = { appId: /appId:\s*(\S+)/.exec(created.stdout)?.[1], secret: /secret:\s*(\S+)/.exec(created.stdout)?.[1] };
+  assert.ok(app.appId && app.secret, created.stdout);
+  const appFile = join(dataDir, 'example-app.txt');
+  writeFileSync(appFile, created.stdout);
+
+  guffaw = await startServer({ seedDemo: false, env: { DATA_DIR: dataDir } });
+  // Pages get a base URL from the harness; run on its own, this file's server is the one.
+  process.env.E2E_BASE_URL ||= guffaw.url;
+  // The thread of the host page: more comments than one page, from two of the host's users.
+  const ann = await sign('example-ann', 'Ann');
+  for (let i = 1; i <= SEEDED; i++) {
+    const res = await fetch(`${guffaw.url}/comments/v2/add-comment.json`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ appId: app.appId, auth: ann, url: `${hostUrl}/`, text: `Seeded comment number ${i}` }),
+    });
+    assert.equal(res.status, 200, await res.text());
+  }
+
+  host = spawn(process.execPath, [join(root, 'examples/embed-html/server.mjs')], {
+    env: { ...process.env, PORT: String(hostPort), GUFFAW_URL: guffaw.url, APP_FILE: appFile },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  host.stderr.on('data', (chunk) => process.stderr.write(chunk));
+  await waitFor(hostUrl);
+}, { timeout: 240_000 });
+
+after(async () => {
+  host?.kill('SIGTERM');
+  await guffaw?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+const frameOf = (page) => page.frameLocator('iframe[title="Comments"]');
+
+/** The frame element's height and its document's content height, read from both sides. */
+async function sizes(page) {
+  const frame = page.frames().find((f) => f.url().startsWith(`${guffaw.url}/embed/comments`));
+  assert.ok(frame, 'the comment frame is on the page');
+  const inner = await frame.evaluate(() => ({
+    content: Math.ceil(document.getElementById('gfw-app').getBoundingClientRect().height),
+    scrollHeight: document.documentElement.scrollHeight,
+    clientHeight: document.documentElement.clientHeight,
+  }));
+  const outer = await page.evaluate(() => document.querySelector('iframe[title="Comments"]').getBoundingClientRect().height);
+  return { ...inner, outer, frame };
+}
+
+async function waitForFit(page) {
+  let last;
+  for (let i = 0; i < 50; i++) {
+    last = await sizes(page);
+    if (Math.abs(last.outer - last.content) <= 1) return last;
+    await sleep(100);
+  }
+  assert.fail(`the frame (${last.outer} px) does not fit its content (${last.content} px)`);
+}
+
+test('the host page shows the thread in a frame sized to its content, with no scrollbar, as it grows and shrinks', async (t) => {
+  await browser.withPage(t, async (page) => {
+    await page.goto(hostUrl + '/');
+    const frame = frameOf(page);
+    await frame.getByText('Seeded comment number 12').waitFor();
+    await frame.getByRole('heading', { name: `${SEEDED} comments` }).waitFor();
+    const first = await waitForFit(page);
+    assert.ok(first.scrollHeight <= first.clientHeight, `the frame scrolls: ${first.scrollHeight} > ${first.clientHeight}`);
+    assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector('iframe[title="Comments"]')).backgroundColor), 'rgba(0, 0, 0, 0)');
+
+    // Expand: the next page of comments makes the frame taller.
+    await frame.getByRole('button', { name: 'Load more comments' }).click();
+    await frame.getByText('Seeded comment number 1', { exact: true }).waitFor();
+    const grown = await waitForFit(page);
+    assert.ok(grown.outer > first.outer, `the frame grew from ${first.outer} to ${grown.outer}`);
+
+    // Collapse: a thread view of one comment is shorter than the whole list.
+    await frame.getByRole('tab', { name: 'New' }).click();
+    await frame.getByRole('button', { name: 'Load more comments' }).waitFor();
+    const shrunk = await waitForFit(page);
+    assert.ok(shrunk.outer < grown.outer, `the frame shrank from ${grown.outer} to ${shrunk.outer}`);
+    assert.ok(shrunk.scrollHeight <= shrunk.clientHeight);
+    await screenshot(page, 'embed-host-light', { fullPage: true });
+    assert.deepEqual(page.consoleErrors, []);
+  });
+});
+
+test('the comment count script fills the host link', async (t) => {
+  await browser.withPage(t, async (page) => {
+    await page.goto(hostUrl + '/');
+    await page.getByRole('link', { name: /^\d+ comments$/ }).waitFor();
+    assert.match(await page.locator('[data-guffaw-count]').textContent(), /^\d+ comments$/);
+  });
+});
+
+test('comments are in the frame HTML before any script runs, and a dark host gets a dark frame with no white flash', async (t) => {
+  await browser.withPage(t, async (page) => {
+    // Hold the frame's script back: what shows now is the server's HTML alone.
+    let release;
+    const held = new Promise((resolve) => (release = resolve));
+    await page.route(/\/embed\/frame\.js/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // Not waiting for the load event: the held script keeps the frame, and so the page, loading.
+    await page.goto(hostUrl + '/', { waitUntil: 'domcontentloaded' });
+    const frame = frameOf(page);
+    await frame.getByText('Seeded comment number 12').waitFor();
+    const inner = page.frames().find((f) => f.url().startsWith(`${guffaw.url}/embed/comments`));
+    const painted = await inner.evaluate(() => ({
+      scheme: getComputedStyle(document.documentElement).colorScheme,
+      theme: document.documentElement.dataset.theme,
+      htmlBackground: getComputedStyle(document.documentElement).backgroundColor,
+      bodyBackground: getComputedStyle(document.body).backgroundColor,
+      text: getComputedStyle(document.querySelector('.gfw-root')).color,
+    }));
+    assert.equal(painted.scheme, 'dark');
+    assert.equal(painted.theme, 'dark');
+    assert.equal(painted.htmlBackground, 'rgba(0, 0, 0, 0)');
+    assert.equal(painted.bodyBackground, 'rgba(0, 0, 0, 0)');
+    // Sample the pixels of the frame: dark like the host, never a white sheet.
+    const box = await page.locator('iframe[title="Comments"]').boundingBox();
+    const shot = await page.screenshot({ clip: { x: box.x, y: box.y, width: Math.min(box.width, 400), height: 200 } });
+    const light = await page.evaluate(async (png) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${png}`;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = image.width;
+      canvas.height = image.height;
+      const context = canvas.getContext('2d');
+      context.drawImage(image, 0, 0);
+      const { data } = context.getImageData(0, 0, image.width, image.height);
+      let bright = 0;
+      for (let i = 0; i < data.length; i += 4) if (data[i] > 200 && data[i + 1] > 200 && data[i + 2] > 200) bright++;
+      return bright / (data.length / 4);
+    }, shot.toString('base64'));
+    assert.ok(light < 0.05, `${(light * 100).toFixed(1)} % of the frame's pixels are near white before its script ran`);
+    await screenshot(page, 'embed-dark-before-script');
+    release();
+    await page.waitForFunction(() => document.querySelector('iframe[title="Comments"]').style.minHeight === '' && document.querySelector('[data-guffaw-comments]').style.minHeight === '');
+  }, { colorScheme: 'dark' });
+});
+
+test('a theme switch on the host reaches the frame', async (t) => {
+  await browser.withPage(t, async (page) => {
+    await page.goto(hostUrl + '/');
+    await frameOf(page).getByText('Seeded comment number 12').waitFor();
+    const { frame } = await waitForFit(page);
+    assert.equal(await frame.evaluate(() => document.documentElement.dataset.theme), 'light');
+    await page.getByRole('button', { name: 'Switch theme' }).click();
+    await frame.waitForFunction(() => document.documentElement.dataset.theme === 'dark' && getComputedStyle(document.documentElement).colorScheme === 'dark');
+    assert.equal(await frame.evaluate(() => document.querySelector('.gfw-root').dataset.theme), 'dark');
+    await page.getByRole('button', { name: 'Switch theme' }).click();
+    await frame.waitForFunction(() => document.documentElement.dataset.theme === 'light');
+  });
+});
+
+test('messages from a foreign origin or another window are ignored on both sides', async (t) => {
+  await browser.withPage(t, async (page) => {
+    await page.goto(hostUrl + '/');
+    await frameOf(page).getByText('Seeded comment number 12').waitFor();
+    const { frame, outer } = await waitForFit(page);
+    // Host side: a resize that claims to come from the frame but from another origin, then one from this window.
+    const heights = await page.evaluate((guffawOrigin) => {
+      const iframe = document.querySelector('iframe[title="Comments"]');
+      const fire = (origin, source) => window.dispatchEvent(new MessageEvent('message', { data: { gfw: 1, type: 'resize', height: 55 }, origin, source }));
+      fire('https://evil.example', iframe.contentWindow);
+      fire(guffawOrigin, window);
+      const ignored = iframe.style.height;
+      fire(guffawOrigin, iframe.contentWindow);
+      return { ignored, accepted: iframe.style.height };
+    }, new URL(guffaw.url).origin);
+    assert.equal(heights.ignored, `${outer}px`);
+    assert.equal(heights.accepted, '55px');
+    // Frame side: a theme from a foreign origin, or from a window other than the parent, changes nothing.
+    const themes = await frame.evaluate((hostOrigin) => {
+      const fire = (origin, source) => window.dispatchEvent(new MessageEvent('message', { data: { gfw: 1, type: 'theme', theme: 'dark' }, origin, source }));
+      fire('https://evil.example', window.parent);
+      fire(hostOrigin, window);
+      const ignored = document.documentElement.dataset.theme;
+      fire(hostOrigin, window.parent);
+      return { ignored, accepted: document.documentElement.dataset.theme };
+    }, hostUrl);
+    assert.deepEqual(themes, { ignored: 'light', accepted: 'dark' });
+  });
+});
+
+test('a visitor\'s login request reaches the host, and the host\'s user then posts a comment through the frame', async (t) => {
+  await browser.withPage(t, async (page) => {
+    await page.goto(hostUrl + '/');
+    const frame = frameOf(page);
+    await frame.getByRole('button', { name: 'Log in to comment' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Log in to Example Gazette' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Your name').fill('Bea');
+    await dialog.getByRole('button', { name: 'Log in' }).click();
+    await page.locator('#who').filter({ hasText: 'Bea' }).waitFor();
+    // setAuth(token) reached the frame: the composer is there now.
+    const text = `Posted from the host page at ${Date.now()}`;
+    await frame.getByRole('textbox', { name: 'Write a comment' }).fill(text);
+    await frame.getByRole('button', { name: 'Post', exact: true }).click();
+    await frame.getByRole('article', { name: 'Comment by Bea' }).filter({ hasText: text }).waitFor();
+    await waitForFit(page);
+
+    // The comment is stored as the host's user, and a fresh load (signed in through data-auth) shows it.
+    const list = await fetch(`${guffaw.url}/comments/v2/comment-list.json?${new URLSearchParams({ appId: app.appId, url: `${hostUrl}/`, type: 'new', count: '10' })}`);
+    const comment = (await list.json()).payload.comments.find((c) => c.text === text);
+    assert.equal(comment?.user.displayName, 'Bea');
+    await page.reload();
+    await frame.getByText(text).waitFor();
+    await frame.getByRole('textbox', { name: 'Write a comment' }).waitFor();
+    assert.deepEqual(page.consoleErrors, []);
+  });
+});
+
+test('time from loader start to the first comment painted (cold cache, loopback)', async (t) => {
+  await browser.withPage(t, async (page) => {
+    await page.goto(hostUrl + '/');
+    await frameOf(page).getByText('Seeded comment number 12').waitFor();
+    const inner = page.frames().find((f) => f.url().startsWith(`${guffaw.url}/embed/comments`));
+    const frameTimes = await inner.evaluate(() => ({
+      origin: performance.timeOrigin,
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      navigation: performance.getEntriesByType('navigation')[0]?.toJSON(),
+    }));
+    const hostTimes = await page.evaluate(() => ({
+      origin: performance.timeOrigin,
+      loader: performance.getEntriesByType('resource').find((e) => e.name.endsWith('/embed.js'))?.startTime ?? null,
+      loaderEnd: performance.getEntriesByType('resource').find((e) => e.name.endsWith('/embed.js'))?.responseEnd ?? null,
+    }));
+    const n = frameTimes.navigation;
+    const at = (ms) => (frameTimes.origin + ms - (hostTimes.origin + hostTimes.loader)).toFixed(0);
+    console.log(`# embed: loader fetched ${(hostTimes.loaderEnd - hostTimes.loader).toFixed(0)} ms; frame request ${at(n.fetchStart)}, response start ${at(n.responseStart)}, end ${at(n.responseEnd)}, DOM ${at(n.domContentLoadedEventEnd)}, paint ${at(frameTimes.paint)}`);
+    assert.ok(frameTimes.paint !== null && hostTimes.loader !== null);
+    const ms = frameTimes.origin + frameTimes.paint - (hostTimes.origin + hostTimes.loader);
+    console.log(`# embed: loader start -> first comment painted in ${ms.toFixed(0)} ms`);
+    assert.ok(ms <= 300, `first comment painted ${ms.toFixed(0)} ms after the loader started (budget 300 ms)`);
+  });
+});
