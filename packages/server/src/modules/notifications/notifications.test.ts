@@ -6,6 +6,7 @@ import { createTestApp, describeEachDatabase, type TestApp } from '../../../test
 import type { Database } from '../../db/index.js';
 import type { Json } from '../../db/schema.js';
 import { createSession, SESSION_COOKIE } from '../../lib/session.js';
+import { awardSent, postUpvoted } from './producers.js';
 import { notify, notifyMilestone, PAGE_SIZE, type NotificationPage, type NotifyInput } from './service.js';
 
 type Member = { id: number; userId: string; username: string; cookie: string };
@@ -226,6 +227,31 @@ describeEachDatabase('notifications', (kind) => {
     const page = await list(app, op);
     expect(page.items.map((i) => i.message)).toEqual(['Your post reached 1,000 upvotes.', 'Your post reached 10 upvotes.']);
     expect(page.items[0]!.users).toEqual([]);
+  });
+
+  it('producers: an upvote notifies the creator and their milestones; Cheers notify both sides', async () => {
+    const [op, voter] = [await member(db), await member(db)];
+    const postId = `pp${randomBytes(4).toString('hex')}`;
+    await db.insertInto('posts').values({ id: postId, type: 'Photo', title: 'Big one', creatorId: op.id, upVoteCount: 100 }).execute();
+    await postUpvoted(db, app.bus, { postId, title: 'Big one', ownerId: op.id, voterId: voter.id, upVoteCount: 100 });
+    const messagesOf = async (who: Member) => (await list(app, who)).items.map((i) => i.message);
+    expect(await messagesOf(op)).toEqual([
+      'Your posts have received 100 upvotes in total.',
+      'Your post reached 100 upvotes.',
+      `${voter.username} upvoted your post.`,
+    ]);
+    // Own votes and posts without a creator notify nobody.
+    expect(await postUpvoted(db, app.bus, { postId, title: 'Big one', ownerId: op.id, voterId: op.id, upVoteCount: 101 })).toEqual({
+      status: 'skipped',
+      reason: 'self',
+    });
+    expect(await postUpvoted(db, app.bus, { postId, title: 'x', ownerId: null, voterId: voter.id, upVoteCount: 1 })).toBeNull();
+
+    const awards = await awardSent(db, app.bus, { postId, title: 'Big one', ownerId: op.id, senderId: voter.id });
+    expect([awards.receive?.status, awards.send?.status]).toEqual(['created', 'created']);
+    expect((await messagesOf(op))[0]).toBe(`${voter.username} sent Cheers to your post.`);
+    expect(await messagesOf(voter)).toEqual([`You sent Cheers to ${op.username}'s post.`]);
+    expect((await list(app, voter)).items[0]!.post?.id).toBe(postId);
   });
 
   it('renders every type, SYSTEM text and followed-page data', async () => {

@@ -173,3 +173,17 @@ export async function setItemsRead(db: Database, userId: number, ids: readonly n
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** A creator's totals over their live posts, for the overall milestones. */
+export async function creatorTotals(db: Database, userId: number): Promise<{ upVotes: number; comments: number }> {
+  const row = await db
+    .selectFrom('posts')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>('upVoteCount'), sql<number>`0`).as('upVotes'),
+      eb.fn.coalesce(eb.fn.sum<number>('commentsCount'), sql<number>`0`).as('comments'),
+    ])
+    .where('creatorId', '=', userId)
+    .where('status', '=', 'live')
+    .executeTakeFirstOrThrow();
+  return { upVotes: Number(row.upVotes), comments: Number(row.comments) };
+}
