@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { Database } from '../db/index.js';
 import { hashPassword } from '../lib/password.js';
-import { findFfmpeg, makeClip, type Clip } from './clips.js';
+import { findFfmpeg, makeClip } from './clips.js';
 import { checkFonts, memeSvg, writeAvatar, writeGhostAvatar, writeInterestImage, writePictureSet, type MediaTarget, type PictureSet } from './images.js';
 import { DEFAULT_SIZES, planDemo, type DemoPlan, type SeedSizes } from './plan.js';
 import { writeDemo, type DemoMedia } from './write.js';
@@ -76,15 +76,14 @@ async function hashPasswords(plan: DemoPlan): Promise<string[]> {
 }
 
 /** Runs jobs with at most `limit` in flight, in order. */
-async function inParallel<T>(jobs: (() => Promise<T>)[], limit: number, onDone: (done: number) => void): Promise<T[]> {
+async function inParallel<T>(jobs: (() => Promise<T>)[], limit: number, onDone: () => void): Promise<T[]> {
   const results: T[] = new Array<T>(jobs.length);
   let next = 0;
-  let done = 0;
   const worker = async () => {
     while (next < jobs.length) {
       const i = next++;
       results[i] = await (jobs[i] as () => Promise<T>)();
-      onDone(++done);
+      onDone();
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, jobs.length) }, worker));
@@ -107,25 +106,28 @@ async function makeMedia(plan: DemoPlan, target: MediaTarget, withClips: boolean
   }
 
   const total = pictureJobs.length + (ffmpeg ? plan.clips.length : 0);
-  log(`demo content: making ${pictureJobs.length} pictures${ffmpeg ? ` and ${plan.clips.length} clips` : ''} (${workers} at a time)`);
+  log(`demo content: making ${pictureJobs.length} pictures${ffmpeg ? ` and ${plan.clips.length} clips` : ''} (${workers} pictures at a time)`);
   const step = Math.max(10, Math.round(total / 10));
   let finished = 0;
-  const progress = () => {
+  const progress = (): void => {
     finished++;
     if (finished % step === 0 || finished === total) log(`demo content: pictures and clips ${finished}/${total}`);
   };
 
-  // Clips first: they are the longest jobs, and pictures fill the gaps around them.
+  // Clips run in their own small pool beside the pictures: an ffmpeg run spends most of its time handing frames
+  // between threads, not computing, so on a busy machine a queue of clips would idle the CPU it could use.
   const clipJobs = ffmpeg
     ? plan.clips.map((spec, i) => () => makeClip(ffmpeg, target, `posts/clips/clip-${String(i + 1).padStart(2, '0')}`, spec, i))
     : [];
-  const jobs: (() => Promise<Clip | [string, PictureSet]>)[] = [
-    ...clipJobs,
-    ...pictureJobs.map((job) => async () => [job.key, await writePictureSet(target, job.dir, { svg: job.svg() }, job.cover)] as [string, PictureSet]),
-  ];
-  const results = await inParallel(jobs, workers, progress);
-  const clips = results.slice(0, clipJobs.length) as Clip[];
-  const pictures = new Map(results.slice(clipJobs.length) as [string, PictureSet][]);
+  const [clips, pictureResults] = await Promise.all([
+    inParallel(clipJobs, Math.min(4, workers * 2), progress),
+    inParallel(
+      pictureJobs.map((job) => async () => [job.key, await writePictureSet(target, job.dir, { svg: job.svg() }, job.cover)] as const),
+      workers,
+      progress,
+    ),
+  ]);
+  const pictures = new Map<string, PictureSet>(pictureResults);
 
   const [avatars, anonymousAvatar, interestImages] = await Promise.all([
     inParallel(plan.users.map((u) => () => writeAvatar(target, u.username, u.avatarSeed)), workers, () => undefined),
