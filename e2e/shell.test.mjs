@@ -151,6 +151,29 @@ test('a server toast from the toastMsg cookie shows 64 px from the top', async (
   });
 });
 
+test('the CCPA banner shows in a CCPA region and the choice lands in the usprivacy cookie', async (t) => {
+  await browser.withPage(t, async (page) => {
+    // The privacy service is configured per deployment: embed a config naming a stand-in service for this page.
+    await page.route('**/privacy-region-check', (route) => route.fulfill({ json: { region: 'CCPA' } }));
+    await page.route((url) => url.pathname === '/', async (route) => {
+      const response = await route.fetch();
+      const config = '<script id="guffaw-config" type="application/json">{"privacyServiceUrl":"/privacy-region-check"}</script>';
+      await route.fulfill({ response, body: (await response.text()).replace('</head>', `${config}</head>`) });
+    });
+    await open(page);
+    const banner = page.getByTestId('ccpa-banner');
+    await banner.waitFor();
+    await screenshot(page, 'shell-ccpa-banner');
+    await banner.getByRole('button', { name: 'Do Not Sell or Share My Personal Information' }).click();
+    await banner.waitFor({ state: 'detached' });
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'usprivacy');
+    assert.equal(cookie?.value, '1YY-');
+    assert.ok(cookie.expires * 1000 > Date.now() + 364 * 86_400_000, 'usprivacy lives 365 days');
+    await page.reload({ waitUntil: 'networkidle' });
+    assert.equal(await banner.count(), 0);
+  });
+});
+
 for (const [name, viewport] of [['1440', DESKTOP], ['390', MOBILE]]) {
   test(`axe finds no violation on the home page at ${name} px`, async (t) => {
     await browser.withPage(
