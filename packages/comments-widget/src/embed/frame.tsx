@@ -57,7 +57,8 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   }
 });
 
-hydrateRoot(rootElement, <Frame />);
+// The server's HTML is complete: let it paint first, then hydrate (a slow device shows comments before any work).
+requestAnimationFrame(() => setTimeout(() => hydrateRoot(rootElement, <Frame />), 0));
 
 const height = () => Math.ceil(rootElement.getBoundingClientRect().height);
 let last = -1;

@@ -9,7 +9,8 @@ const TRAILING = /[.,!?;:)\]}'"]+$/;
 
 export type TextToken = { kind: 'text'; value: string } | { kind: 'link'; value: string; href: string } | { kind: 'mention'; value: string; href: string };
 
-export const isSafeHref = (href: string): boolean => /^https?:\/\//i.test(href) && URL.canParse(href);
+/** Only http(s) urls become links: no javascript:, data: or relative tricks. */
+export const isSafeHref = (href: string): boolean => /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(href);
 
 export function tokenize(text: string, mentionMapping: Record<string, string> = {}): TextToken[] {
   const tokens: TextToken[] = [];

@@ -5,6 +5,7 @@ import { createComposerStore, type ComposerActions, type ComposerStore, type Com
 import { createSectionStore, type FollowApi, type SectionActions, type SectionState, type SectionStore } from './section-store.js';
 import { createSettingsStore, type BlockApi, type SettingsActions, type SettingsState, type SettingsStore } from './settings-store.js';
 import { createToastStore, type ToastActions, type ToastState, type ToastStore } from './toast-store.js';
+import { ViewerProvider } from './viewer.js';
 import { createCommentUserStore, type CommentUserActions, type CommentUserStore, type CommentUserStoreState } from './user-store.js';
 
 /** What the host tells the widget about the viewer and the post, beyond the comment service's own answers. */
@@ -52,7 +53,11 @@ export function createWidgetStores(client: CommentsClient, options: WidgetOption
 const WidgetContext = createContext<WidgetStores | null>(null);
 
 export function WidgetProvider({ stores, children }: { stores: WidgetStores; children: ReactNode }) {
-  return <WidgetContext.Provider value={stores}>{children}</WidgetContext.Provider>;
+  return (
+    <WidgetContext.Provider value={stores}>
+      <ViewerProvider>{children}</ViewerProvider>
+    </WidgetContext.Provider>
+  );
 }
 
 export function useWidget(): WidgetStores {

@@ -1,9 +1,13 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
+import type { SortType } from '@guffaw/comments-client';
 import { errorNotice } from '../../lib/error-notice.js';
 import { listKey } from '../../stores/section-store.js';
 import { useSection, useWidget } from '../../stores/widget-stores.js';
 import { CommentItem } from '../comment-item/index.js';
 import { useVisibleIds } from './use-visible-ids.js';
+
+/** Id of the tab panel of one sort, for the tabs' aria-controls. */
+export const sortPanelId = (listId: string, sort: SortType) => `${listId}-${sort}`;
 
 /** Replies posted from list view, shown under their parent. */
 function LocalReplies({ parentId }: { parentId: string }) {
@@ -16,14 +20,14 @@ function LocalReplies({ parentId }: { parentId: string }) {
   );
 }
 
-/** The top-level comments of the current sort with first, next and refresh loading (comments.md §4). */
-export function CommentList({ listId }: { listId: string }) {
-  const sort = useSection((s) => s.sort);
+/** The top-level comments of one sort with first, next and refresh loading (comments.md §4). */
+const SortPanel = memo(function SortPanel({ listId, sort, active }: { listId: string; sort: SortType; active: boolean }) {
   const key = listKey(sort);
   const list = useSection((s) => s.lists[key]);
   const isForum = useSection((s) => s.isForum);
   const section = useWidget().section.getState();
   const ids = useVisibleIds(list?.ids);
+  const localReplies = useSection((s) => s.localReplies);
   const [notice, setNotice] = useState<string | null>(null);
   const noun = isForum ? 'answers' : 'comments';
 
@@ -50,7 +54,7 @@ export function CommentList({ listId }: { listId: string }) {
         {ids.map((id) => (
           <li key={id}>
             <CommentItem commentId={id} showRepliesLink />
-            <LocalReplies parentId={id} />
+            {localReplies[id] && localReplies[id].length > 0 && <LocalReplies parentId={id} />}
           </li>
         ))}
       </ul>
@@ -58,7 +62,14 @@ export function CommentList({ listId }: { listId: string }) {
   }
 
   return (
-    <div id={listId} role="tabpanel" aria-labelledby={`${listId}-tab-${sort}`} aria-busy={list?.firstLoading === true} className="gfw-list-panel">
+    <div
+      id={sortPanelId(listId, sort)}
+      role="tabpanel"
+      aria-labelledby={`${listId}-tab-${sort}`}
+      aria-busy={list?.firstLoading === true}
+      className="gfw-list-panel"
+      hidden={!active}
+    >
       {list && list.ids.length > 0 && (
         <button
           type="button"
@@ -83,5 +94,20 @@ export function CommentList({ listId }: { listId: string }) {
         </button>
       )}
     </div>
+  );
+});
+
+/**
+ * The comment list of the current sort. A sort once shown stays mounted (hidden) while another is shown, so switching
+ * back is instant and a switch never moves hundreds of rendered comments around.
+ */
+export function CommentList({ listId }: { listId: string }) {
+  const sort = useSection((s) => s.sort);
+  const [shown, setShown] = useState<SortType[]>([sort]);
+  if (!shown.includes(sort)) setShown([...shown, sort]);
+  return (
+    <>
+      {shown.map((type) => <SortPanel key={type} listId={listId} sort={type} active={type === sort} />)}
+    </>
   );
 }

@@ -1,2 +1,2 @@
-export { CommentList } from './comment-list.js';
+export { CommentList, sortPanelId } from './comment-list.js';
 export { useVisibleIds } from './use-visible-ids.js';

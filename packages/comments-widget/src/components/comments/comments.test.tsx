@@ -49,7 +49,7 @@ describe('<Comments> as a visitor', () => {
     await user.click(screen.getByRole('tab', { name: 'New' }));
     expect(await screen.findByText('Couldn’t load comments.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('second by bob')).toBeInTheDocument();
+    expect(await within(screen.getByRole('tabpanel')).findByText('second by bob')).toBeInTheDocument();
   });
 
   it('switches sort, pages with Load more, and goes to a thread and back', async () => {
@@ -58,11 +58,12 @@ describe('<Comments> as a visitor', () => {
     await screen.findByText('first by ada');
     await user.click(screen.getByRole('tab', { name: 'Oldest' }));
     expect(screen.getByRole('tab', { name: 'Oldest' })).toHaveAttribute('aria-selected', 'true');
-    await screen.findByText('second by bob');
+    const panel = () => within(screen.getByRole('tabpanel'));
+    await panel().findByText('second by bob');
     expect(client.callsOf('listComments').at(-1)![0]).toMatchObject({ type: 'old', url: POST_URL, count: 10 });
-    expect(screen.queryByText('number 11')).toBeNull();
+    expect(panel().queryByText('number 11')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Load more comments' }));
-    expect(await screen.findByText('number 11')).toBeInTheDocument();
+    expect(await panel().findByText('number 11')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more comments' })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'View 2 replies' }));
@@ -228,7 +229,7 @@ describe('<Comments> as a member', () => {
     await user.click(screen.getByRole('radio', { name: 'Hate speech' }));
     await user.click(screen.getByRole('button', { name: 'Report' }));
     expect(await screen.findByText('Something went wrong, please try again later.')).toBeInTheDocument();
-  });
+  }, 20_000);
 
   it('blocks a user with an Undo toast; Undo brings the comments back', async () => {
     const { ready, user, blockApi } = renderComments({ comments: thread(), user: member });

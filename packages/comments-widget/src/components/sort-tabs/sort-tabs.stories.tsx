@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { SortTabs } from './sort-tabs.js';
+import { CommentList } from '../comment-list/index.js';
 import { sampleComments, serviceFor, StoryStores } from '../../test/story-kit.js';
 
 const meta = {
@@ -7,7 +8,7 @@ const meta = {
   render: ({ isForum }: { isForum: boolean }) => (
     <StoryStores options={{ isForum }}>
       <SortTabs listId="story-list" />
-      <div id="story-list" role="tabpanel" aria-label="Comments">The list shows here.</div>
+      <CommentList listId="story-list" />
     </StoryStores>
   ),
   args: { isForum: false },

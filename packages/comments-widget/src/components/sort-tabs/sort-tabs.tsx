@@ -2,6 +2,7 @@ import { useRef, type KeyboardEvent } from 'react';
 import type { SortType } from '@guffaw/comments-client';
 import { SORT_ORDER, sortLabels } from '../../lib/labels.js';
 import { useSection } from '../../stores/widget-stores.js';
+import { sortPanelId } from '../comment-list/comment-list.js';
 
 /** Sort tabs of comments.md §4: Hot, New, Oldest; Most Upvoted, New, Oldest on forum posts. */
 export function SortTabs({ listId }: { listId: string }) {
@@ -36,7 +37,8 @@ export function SortTabs({ listId }: { listId: string }) {
           role="tab"
           id={`${listId}-tab-${type}`}
           aria-selected={sort === type}
-          aria-controls={listId}
+          // Only the shown sort's panel is sure to exist.
+          aria-controls={sort === type ? sortPanelId(listId, type) : undefined}
           tabIndex={sort === type ? 0 : -1}
           className="gfw-tab"
           onClick={() => choose(type)}

@@ -1,12 +1,13 @@
-import { useMemo } from 'react';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { Viewer } from '../lib/visibility.js';
 import { selectIsModerator, selectUserId } from './user-store.js';
 import { useCommentUser, useSettings, useWidget } from './widget-stores.js';
 
 export type ViewerRole = Viewer & { loggedIn: boolean; isOp: boolean; canAnonymous: boolean };
 
-/** The viewer as the UI needs it: who they are, what they may do (comments.md §6). */
-export function useViewer(): ViewerRole {
+const ViewerContext = createContext<ViewerRole | null>(null);
+
+function useViewerRole(): ViewerRole {
   const { client, options } = useWidget();
   const userId = useCommentUser(selectUserId);
   const moderator = useCommentUser(selectIsModerator);
@@ -24,6 +25,18 @@ export function useViewer(): ViewerRole {
     showOffensive: options.showOffensive === true,
     postBlocked: options.postBlocked === true,
   }), [userId, moderator, blocklistIds, loggedIn, options.opToken, options.canAnonymous, options.showOffensive, options.postBlocked]);
+}
+
+/** Works out the viewer once per widget; every comment reads it from context (500 comments, one subscription). */
+export function ViewerProvider({ children }: { children: ReactNode }) {
+  return <ViewerContext.Provider value={useViewerRole()}>{children}</ViewerContext.Provider>;
+}
+
+/** The viewer as the UI needs it: who they are, what they may do (comments.md §6). */
+export function useViewer(): ViewerRole {
+  const viewer = useContext(ViewerContext);
+  if (!viewer) throw new Error('Comment components must be placed inside <Comments> or <WidgetProvider>.');
+  return viewer;
 }
 
 /** Runs an action for members, or asks the host to log the visitor in (posts-and-feeds.md §5). */
