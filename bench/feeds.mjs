@@ -112,11 +112,18 @@ try {
     { name: 'fresh (visitor)', path: '/v1/feed-posts/type/fresh/timeframe/recent' },
     { name: `tag hot (${generated.topTag})`, path: `/v1/tag-posts/tag/${generated.topTag}/type/hot` },
     { name: 'search "frog"', path: '/v1/search-posts?query=frog' },
-    { name: 'home hot (member, filters)', path: '/v1/feed-posts/type/home', method: 'POST', headers: member },
     { name: 'home hot page 5 (cursor)', path: await fifthPage('/v1/feed-posts/type/home') },
+    // The same lists with the visitor page cache bypassed (a unique URL per request): every request hits the database.
+    { name: 'home hot (uncached)', path: '/v1/feed-posts/type/home', uncached: true },
+    { name: 'fresh (uncached)', path: '/v1/feed-posts/type/fresh/timeframe/recent', uncached: true },
+    { name: `tag hot (${generated.topTag}, uncached)`, path: `/v1/tag-posts/tag/${generated.topTag}/type/hot`, uncached: true },
+    { name: 'search "frog" (uncached)', path: '/v1/search-posts?query=frog', uncached: true },
+    { name: 'home hot page 5 (uncached)', path: await fifthPage('/v1/feed-posts/type/home'), uncached: true },
+    { name: 'home hot (member, filters)', path: '/v1/feed-posts/type/home', method: 'POST', headers: member },
   ];
 
   log(`\nload: ${connections} connections, ${duration} s per list after a 2 s warm-up; ${cpus().length} CPUs shared with other work`);
+  log(`visitor pages are cached ${env.FEED_CACHE_MS ?? '1000'} ms in-process (FEED_CACHE_MS); "uncached" lines bypass it, members never use it`);
   log(`database: ${benchDb ? 'PostgreSQL' : 'embedded PGlite'}, ${generated.posts} posts; load average before: ${load()}\n`);
   const rows = [];
   for (const target of targets) {
@@ -144,12 +151,15 @@ process.exit(failed ? 1 : 0);
 // --- helpers ----------------------------------------------------------------------------------------------------
 async function measure(target, seconds) {
   const times = [];
+  let n = 0;
+  const sep = target.path.includes('?') ? '&' : '?';
   const instance = autocannon({
     url: base + target.path,
     method: target.method ?? 'GET',
     headers: target.headers ?? {},
     connections,
     duration: seconds,
+    ...(target.uncached ? { requests: [{ setupRequest: (req) => ({ ...req, path: `${target.path}${sep}_=${process.pid}-${++n}` }) }] } : {}),
   });
   instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
   const result = await instance;

@@ -400,6 +400,26 @@ describeEachDatabase('post lists', (kind) => {
     }
   });
 
+  it('serves visitors a cached page for FEED_CACHE_MS; members always read the database', async () => {
+    process.env.FEED_CACHE_MS = '60000';
+    const cached = await createTestApp(kind);
+    delete process.env.FEED_CACHE_MS;
+    try {
+      const member = await makeUser(cached.db, 'member');
+      await makePost(cached.db, { id: 'first' });
+      const visit = async (user?: TestUser) =>
+        (await cached.app.inject({ method: user ? 'POST' : 'GET', url: '/v1/feed-posts/type/fresh', ...(user ? { headers: user.headers } : {}) })).json().data.posts.map(
+          (p: { id: string }) => p.id,
+        );
+      expect(await visit()).toEqual(['first']);
+      await makePost(cached.db, { id: 'second', ageSeconds: 1 });
+      expect(await visit()).toEqual(['first']);
+      expect(await visit(member)).toEqual(['second', 'first']);
+    } finally {
+      await cached.close();
+    }
+  });
+
   it('answers an unknown list type with a 404 in the envelope', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/v1/feed-posts/type/nonsense' });
     expect(res.statusCode).toBe(404);
