@@ -80,6 +80,8 @@ export class LocalBus implements Bus {
 const KEY_PREFIX = 'guffaw:';
 /** How long a subscriber waits for Redis to confirm a SUBSCRIBE before counting on local delivery only. */
 const SUBSCRIBE_WAIT_MS = 2000;
+/** How long a publish waits for a connection that is still being made (at startup) before delivering locally. */
+const PUBLISH_WAIT_MS = 1000;
 
 type Envelope = { event: BusEvent };
 
@@ -108,7 +110,7 @@ export class RedisBus implements Bus {
   async publish(channel: string, event: BusEvent): Promise<void> {
     if (this.closed) return;
     const envelope: Envelope = { event };
-    if (this.publisher.status === 'ready') {
+    if (await whenReady(this.publisher, PUBLISH_WAIT_MS)) {
       try {
         await this.publisher.publish(KEY_PREFIX + channel, JSON.stringify(envelope));
         return;
@@ -126,16 +128,8 @@ export class RedisBus implements Bus {
       const confirmed = this.subscriber.subscribe(KEY_PREFIX + channel).catch((error: Error) => {
         this.log.warn({ err: error.message, channel }, 'redis subscribe failed');
       });
-      if (this.subscriber.status !== 'reconnecting' && this.subscriber.status !== 'end') {
-        // Waits for the confirmation unless Redis turns out to be down (then delivery is local until it is back).
-        let onError: () => void = () => undefined;
-        const failed = new Promise<void>((resolve) => {
-          onError = resolve;
-        });
-        this.subscriber.once('error', onError);
-        await Promise.race([confirmed, failed, delay(SUBSCRIBE_WAIT_MS)]);
-        this.subscriber.off('error', onError);
-      }
+      // Waits for the confirmation unless Redis is known to be down (then delivery is local until it is back).
+      if (await whenReady(this.subscriber, SUBSCRIBE_WAIT_MS)) await Promise.race([confirmed, delay(SUBSCRIBE_WAIT_MS)]);
     }
     return () => {
       const last = this.fanout.remove(channel, listener);
@@ -149,6 +143,29 @@ export class RedisBus implements Bus {
     this.fanout.clear();
     await Promise.all([quit(this.publisher), quit(this.subscriber)]);
   }
+}
+
+/**
+ * True once the connection is ready. A connection still being made (at startup) is waited for, up to `ms`; one that is
+ * known to be down (reconnecting after an error, or closed) answers false at once.
+ */
+async function whenReady(redis: Redis, ms: number): Promise<boolean> {
+  if (redis.status === 'ready') return true;
+  if (redis.status === 'reconnecting' || redis.status === 'end' || redis.status === 'close') return false;
+  let settle: (ready: boolean) => void = () => undefined;
+  const outcome = new Promise<boolean>((resolve) => {
+    settle = resolve;
+  });
+  const onReady = () => settle(true);
+  const onError = () => settle(false);
+  redis.once('ready', onReady);
+  redis.once('error', onError);
+  const timer = setTimeout(() => settle(false), ms);
+  const ready = await outcome;
+  clearTimeout(timer);
+  redis.off('ready', onReady);
+  redis.off('error', onError);
+  return ready;
 }
 
 /** QUIT when connected (flushes pending publishes), otherwise drop the connection and stop reconnecting. */
