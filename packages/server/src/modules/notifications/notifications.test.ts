@@ -311,6 +311,14 @@ describeEachDatabase('notifications', (kind) => {
     expect(first.items[0]!.url).toBe(`/c${PAGE_SIZE + 4}`);
     const second = await list(app, me, { refKey: first.nextKey });
     expect(second).toMatchObject({ didEndOfList: true, nextKey: null });
+    // The same page, asked with a form body.
+    const form = await app.inject({
+      method: 'POST',
+      url: '/v1/notifications',
+      headers: { cookie: me.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `refKey=${first.nextKey}`,
+    });
+    expect(form.json().data.data).toEqual(second);
     expect(second.items.map((i) => i.url)).toEqual(['/c4', '/c3', '/c2', '/c1', '/c0']);
 
     const mentions = await list(app, me, { tab: 'mentions' });
