@@ -140,6 +140,12 @@ export async function upsertUser(
     .executeTakeFirstOrThrow() as Promise<UserRow & { moderator: boolean }>;
 }
 
+/** Authors of offensive comments in a section: only they see those (besides viewers in offensive mode). */
+export async function offensiveAuthorIds(db: Executor, sectionId: number): Promise<number[]> {
+  const rows = await db.selectFrom('comments').select('userId').distinct().where('sectionId', '=', sectionId).where('isOffensive', '=', true).execute();
+  return rows.map((r) => r.userId);
+}
+
 export const findUserByPublicId = (db: Executor, appId: string, userId: string) =>
   db.selectFrom('commentUsers').selectAll().where('appId', '=', appId).where('userId', '=', userId).executeTakeFirst();
 
@@ -375,21 +381,6 @@ export type NewComment = {
   hotScore: number;
 };
 
-export async function insertComment(db: Executor, c: NewComment): Promise<number> {
-  const row = await db
-    .insertInto('comments')
-    .values({
-      ...c,
-      media: JSON.stringify(c.media),
-      attachments: JSON.stringify(c.attachments),
-      mentionMapping: JSON.stringify(c.mentionMapping),
-      updatedAt: c.createdAt,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 /** A thread's reply count moved: recount-free delta, never below 0, and the hot score follows. */
 export async function addToChildren(db: Executor, threadId: number, delta: number): Promise<number> {
   const children = sql`greatest(children_total + ${delta}, 0)`;
@@ -483,21 +474,43 @@ export async function upsertReport(db: Executor, commentId: number, reporterId: 
 export const QUOTA_WINDOW_SECONDS = 3600;
 
 /**
- * Takes one comment from the user's quota: a window of QUOTA_WINDOW_SECONDS starts with the first comment after the
- * previous window ended, and allows `limit` comments. Returns null (and changes nothing) when the window is used up.
+ * Posts a comment in one statement (one round trip, atomic): takes one from the quota (a window of QUOTA_WINDOW_SECONDS starts with the first comment after the previous
+ * window ended and allows `quotaLimit` comments), inserts the
+ * comment, counts it in the section and in its thread. When the quota is used up nothing is written and id is null.
  */
-export async function consumeQuota(db: Executor, userId: number, limit: number, now: Date): Promise<{ used: number; windowStartedAt: Date } | null> {
-  const res = await sql<{ used: number; windowStartedAt: Date }>`
-    insert into comment_quotas (user_id, window_started_at, used) values (${userId}, ${now}, 1)
-    on conflict (user_id) do update set
-      window_started_at = case when comment_quotas.window_started_at <= ${now}::timestamptz - interval '${sql.raw(String(QUOTA_WINDOW_SECONDS))} seconds'
-        then excluded.window_started_at else comment_quotas.window_started_at end,
-      used = case when comment_quotas.window_started_at <= ${now}::timestamptz - interval '${sql.raw(String(QUOTA_WINDOW_SECONDS))} seconds'
-        then 1 else comment_quotas.used + 1 end
-    where comment_quotas.window_started_at <= ${now}::timestamptz - interval '${sql.raw(String(QUOTA_WINDOW_SECONDS))} seconds'
-      or comment_quotas.used < ${limit}
-    returning used, window_started_at`.execute(db);
-  return res.rows[0] ?? null;
+export async function insertCommentWithQuota(
+  db: Executor,
+  c: NewComment,
+  quotaLimit: number,
+): Promise<{ used: number | null; windowStartedAt: Date | null; id: number | null; total: number | null }> {
+  const now = c.createdAt;
+  const expired = sql`comment_quotas.window_started_at <= ${now}::timestamptz - interval '${sql.raw(String(QUOTA_WINDOW_SECONDS))} seconds'`;
+  const res = await sql<{ used: number | null; windowStartedAt: Date | null; id: number | null; total: number | null }>`
+    with q as (
+      insert into comment_quotas (user_id, window_started_at, used) values (${c.userId}, ${now}, 1)
+      on conflict (user_id) do update set
+        window_started_at = case when ${expired} then excluded.window_started_at else comment_quotas.window_started_at end,
+        used = case when ${expired} then 1 else comment_quotas.used + 1 end
+      where ${expired} or comment_quotas.used < ${quotaLimit}
+      returning used, window_started_at
+    ), ins as (
+      insert into comments (comment_id, section_id, user_id, delegate_user_id, parent_id, thread_id, level, type, text, media,
+                            attachments, mention_mapping, op_status, created_at, updated_at, hot_score)
+      select ${c.commentId}, ${c.sectionId}, ${c.userId}, ${c.delegateUserId}::bigint, ${c.parentId}::bigint, ${c.threadId}::bigint,
+             ${c.level}, ${c.type}, ${c.text}, ${JSON.stringify(c.media)}::jsonb, ${JSON.stringify(c.attachments)}::jsonb,
+             ${JSON.stringify(c.mentionMapping)}::jsonb, ${c.opStatus}, ${now}, ${now}, ${c.hotScore}
+      where exists (select 1 from q)
+      returning id
+    ), tot as (
+      update comment_sections set total = total + 1 where id = ${c.sectionId} and exists (select 1 from ins) returning total
+    ), thread as (
+      update comments set children_total = children_total + 1,
+        hot_score = ${commentHotScoreSql(sql`like_count`, sql`dislike_count`, sql`children_total + 1`)}
+      where id = ${c.threadId}::bigint and exists (select 1 from ins) returning id
+    )
+    select (select used from q) as used, (select window_started_at from q) as window_started_at,
+           (select id from ins) as id, (select total from tot) as total, (select count(*) from thread) as threads`.execute(db);
+  return res.rows[0] ?? { used: null, windowStartedAt: null, id: null, total: null };
 }
 
 export const readQuota = (db: Executor, userId: number) =>

@@ -224,11 +224,8 @@ function versionRoutes(
   app.get<{ Querystring: s.ListBody }>('/comment-list.json', { schema: { querystring: s.listSchema } }, async (request, reply) => {
     const q = request.query;
     const { app: commentApp, viewer } = await context(request, q.appId, q.auth, { mutating: false, authRequired: false });
-    if (viewer) {
-      reply.header('cache-control', 'private, no-store');
-      return commentOk(await service.list(commentApp, listInput(q), viewer));
-    }
-    const page = await service.visitorPage(commentApp, listInput(q));
+    const page = await service.renderedPage(commentApp, listInput(q), viewer);
+    if (viewer) return reply.header('cache-control', 'private, no-store').type('application/json; charset=utf-8').send(page.body);
     reply.header('cache-control', `public, max-age=${VISITOR_MAX_AGE_SECONDS}`).header('etag', page.etag);
     if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
     return reply.type('application/json; charset=utf-8').send(page.body);
@@ -237,8 +234,8 @@ function versionRoutes(
   app.post<{ Body: s.ListBody }>('/comment-list.json', { schema: { body: s.listSchema } }, async (request, reply) => {
     const b = request.body;
     const { app: commentApp, viewer } = await context(request, b.appId, b.auth, { mutating: false, authRequired: false });
-    reply.header('cache-control', 'private, no-store');
-    return commentOk(await service.list(commentApp, listInput(b), viewer));
+    const page = await service.renderedPage(commentApp, listInput(b), viewer);
+    return reply.header('cache-control', 'private, no-store').type('application/json; charset=utf-8').send(page.body);
   });
 
   app.post<{ Body: s.AddCommentBody }>(

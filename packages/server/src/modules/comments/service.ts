@@ -101,9 +101,10 @@ export function createCommentService(db: Database, config: Config, options: { ma
 
   const apps = new BoundedCache<{ row: AppRow | null; at: number }>(1000);
   const viewers = new BoundedCache<{ viewer: Viewer; until: number }>(20_000);
-  const visitorPages = new BoundedCache<VisitorPage & { version: number; at: number }>(5000);
+  const renderedPages = new BoundedCache<VisitorPage & { version: number; at: number }>(10_000);
   const sectionVersions = new Map<string, number>();
-  const sections = new BoundedCache<{ row: SectionRow | null; hasPinned: boolean | null; version: number; at: number }>(20_000);
+  type SectionEntry = { row: SectionRow | null; hasPinned: boolean | null; offensiveAuthors: Set<number> | null; version: number; at: number };
+  const sections = new BoundedCache<SectionEntry>(20_000);
   const filters = new BoundedCache<{ filter: ViewerFilter; at: number }>(20_000);
   let allOrigins: { set: Set<string>; at: number } | null = null;
 
@@ -120,7 +121,7 @@ export function createCommentService(db: Database, config: Config, options: { ma
     const version = sectionVersions.get(key) ?? 0;
     const hit = sections.get(key);
     if (hit && hit.version === version && Date.now() - hit.at < SECTION_CACHE_MS) return hit;
-    const entry = { row: (await repo.findSection(db, appId, url)) ?? null, hasPinned: null as boolean | null, version, at: Date.now() };
+    const entry: SectionEntry = { row: (await repo.findSection(db, appId, url)) ?? null, hasPinned: null, offensiveAuthors: null, version, at: Date.now() };
     sections.set(key, entry);
     return entry;
   }
@@ -247,7 +248,20 @@ export function createCommentService(db: Database, config: Config, options: { ma
 
   // --- list -----------------------------------------------------------------------------------------------
 
-  async function list(app: AppRow, input: ListInput, viewer: Viewer | null): Promise<CommentPage> {
+  /** The viewer's filter; their id is kept only when they wrote offensive comments here (so pages can be shared). */
+  async function effectiveFilter(app: AppRow, viewer: Viewer | null, url: string): Promise<ViewerFilter> {
+    const filter = await viewerFilter(app, viewer, url);
+    if (!viewer || filter.offensiveMode) return { ...filter, viewerId: null };
+    const cached = await cachedSection(app.id, url);
+    if (!cached.row) return { ...filter, viewerId: null };
+    if (!cached.offensiveAuthors) cached.offensiveAuthors = new Set(await repo.offensiveAuthorIds(db, cached.row.id));
+    return { ...filter, viewerId: cached.offensiveAuthors.has(viewer.user.id) ? viewer.user.id : null };
+  }
+
+  const list = async (app: AppRow, input: ListInput, viewer: Viewer | null): Promise<CommentPage> =>
+    computePage(app, input, await effectiveFilter(app, viewer, input.url));
+
+  async function computePage(app: AppRow, input: ListInput, filter: ViewerFilter): Promise<CommentPage> {
     const cached = await cachedSection(app.id, input.url);
     const section = cached.row;
     const ctx = contextFor(app, input.url);
@@ -270,7 +284,6 @@ export function createCommentService(db: Database, config: Config, options: { ma
       if (input.commentId) throw notFound('COMMENT_NOT_FOUND', 'This comment does not exist or was removed.');
       return page;
     }
-    const filter = await viewerFilter(app, viewer, input.url);
     if (input.commentId) return threadPage(app, section, input, filter, page, ctx);
 
     const scope = String(section.id);
@@ -367,20 +380,23 @@ export function createCommentService(db: Database, config: Config, options: { ma
   }
 
   /**
-   * The visitor list: no viewer data, so one rendering serves every visitor. Cached per instance until the section
-   * changes here, and for at most VISITOR_CACHE_MS (other instances' changes); the ETag is the body's hash.
+   * A rendered list page, shared by every viewer with the same filter (visitors all share one). Reused by this
+   * instance until the section changes here, and for at most VISITOR_CACHE_MS (other instances' changes); the ETag
+   * is the body's hash.
    */
-  async function visitorPage(app: AppRow, input: ListInput): Promise<VisitorPage> {
-    const cacheKey = [app.id, input.url, input.type, input.count, input.commentId ?? '', input.level ?? '', input.next ?? '', input.prev ?? '', input.refresh ?? ''].join('\n');
+  async function renderedPage(app: AppRow, input: ListInput, viewer: Viewer | null): Promise<VisitorPage> {
+    const f = await effectiveFilter(app, viewer, input.url);
+    const signature = [f.moderator, f.offensiveMode, f.blockedUserIds.join(','), f.hideAnonymousOp, f.viewerId ?? ''].join('|');
+    const cacheKey = [app.id, input.url, input.type, input.count, input.commentId ?? '', input.level ?? '', input.next ?? '', input.prev ?? '', input.refresh ?? '', signature].join('\n');
     const version = sectionVersions.get(sectionKey(app.id, input.url)) ?? 0;
-    const hit = visitorPages.get(cacheKey);
+    const hit = renderedPages.get(cacheKey);
     const now = Date.now();
     if (hit && hit.version === version && now - hit.at < VISITOR_CACHE_MS) return hit;
-    const page = await list(app, input, null);
+    const page = await computePage(app, input, f);
     const body = JSON.stringify({ status: 'OK', payload: page });
     const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
     const entry = { body, etag, version, at: now };
-    visitorPages.set(cacheKey, entry);
+    renderedPages.set(cacheKey, entry);
     return entry;
   }
 
@@ -468,15 +484,9 @@ export function createCommentService(db: Database, config: Config, options: { ma
     const commentId = newId();
     const level = parent ? 2 : 1;
     const threadDbId = parent ? (parent.level === 1 ? parent.id : parent.threadId) : null;
-    const { quota, total, id } = await db.transaction().execute(async (trx) => {
-      const used = await repo.consumeQuota(trx, viewer.user.id, app.quotaPerHour, now);
-      if (!used) {
-        const q = quotaOf(app, await repo.readQuota(trx, viewer.user.id), now);
-        const h = Math.floor(q.wait / 3600);
-        const m = Math.ceil((q.wait % 3600) / 60);
-        throw new CommentServiceError(429, 'QUOTA_EXCEEDED', `You have reached your comment limit. Try again in ${h ? `${h}h ` : ''}${m}m.`, { quota: q });
-      }
-      const id = await repo.insertComment(trx, {
+    const written = await repo.insertCommentWithQuota(
+      db,
+      {
         commentId,
         sectionId: section.id,
         userId: viewer.user.id,
@@ -492,11 +502,18 @@ export function createCommentService(db: Database, config: Config, options: { ma
         opStatus,
         createdAt: now,
         hotScore: commentHotScore(0, 0, 0, now),
-      });
-      const total = await repo.addToSectionTotal(trx, section.id, 1);
-      if (threadDbId !== null) await repo.addToChildren(trx, threadDbId, 1);
-      return { quota: quotaOf(app, used, now), total, id };
-    });
+      },
+      app.quotaPerHour,
+    );
+    if (written.id === null || written.used === null || written.windowStartedAt === null) {
+      const q = quotaOf(app, await repo.readQuota(db, viewer.user.id), now);
+      const h = Math.floor(q.wait / 3600);
+      const m = Math.ceil((q.wait % 3600) / 60);
+      throw new CommentServiceError(429, 'QUOTA_EXCEEDED', `You have reached your comment limit. Try again in ${h ? `${h}h ` : ''}${m}m.`, { quota: q });
+    }
+    const id = written.id;
+    const total = written.total ?? section.total + 1;
+    const quota = quotaOf(app, { used: written.used, windowStartedAt: new Date(written.windowStartedAt) }, now);
     touch(app.id, input.url);
 
     const author = delegate ?? viewer.user;
@@ -692,7 +709,7 @@ export function createCommentService(db: Database, config: Config, options: { ma
     authenticate,
     requireActive,
     list,
-    visitorPage,
+    renderedPage,
     addComment,
     like,
     deleteComment,
@@ -712,7 +729,7 @@ export function createCommentService(db: Database, config: Config, options: { ma
     forget(): void {
       apps.clear();
       viewers.clear();
-      visitorPages.clear();
+      renderedPages.clear();
       allOrigins = null;
     },
   };
