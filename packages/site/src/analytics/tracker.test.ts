@@ -1,0 +1,69 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SESSION_EXTENSION_MS, SESSION_KEY, touchSession } from './session';
+import { BATCH_DELAY_MS, createTracker, type AnalyticsEvent } from './tracker';
+
+const decode = (body: string): AnalyticsEvent[] => JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(body), (c) => c.charCodeAt(0))));
+
+describe('analytics', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    vi.useFakeTimers();
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('extends the session by 1800 s on use and starts a new one after it expired', () => {
+    const first = touchSession(localStorage, 1000, '?ref=newsletter&utm_source=mail');
+    expect(first).toMatchObject({ startTs: 1000, expiryTs: 1000 + SESSION_EXTENSION_MS, ref: 'newsletter', utmSource: 'mail' });
+    const later = touchSession(localStorage, 1000 + SESSION_EXTENSION_MS, '');
+    expect(later.id).toBe(first.id);
+    expect(later.expiryTs).toBe(1000 + 2 * SESSION_EXTENSION_MS);
+    const expired = touchSession(localStorage, 1001 + 3 * SESSION_EXTENSION_MS, '');
+    expect(expired.id).not.toBe(first.id);
+    expect(expired.ref).toBeNull();
+    expect(JSON.parse(localStorage.getItem(SESSION_KEY) ?? '{}').id).toBe(expired.id);
+  });
+
+  it('batches events into one base64 payload, sends nothing without consent', () => {
+    const sent: Array<{ url: string; body: string }> = [];
+    let allowed = false;
+    const tracker = createTracker({ endpoint: '/v1/events', allowed: () => allowed, storage: localStorage, send: (url, body) => sent.push({ url, body }) });
+    tracker.track('page-view', { key: 'Home' });
+    vi.advanceTimersByTime(BATCH_DELAY_MS);
+    expect(sent).toEqual([]);
+    allowed = true;
+    tracker.track('page-view', { key: 'Home' });
+    tracker.track('click', { target: 'post' });
+    expect(sent).toEqual([]);
+    vi.advanceTimersByTime(BATCH_DELAY_MS);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.url).toBe('/v1/events');
+    expect(decode(sent[0]!.body).map((e) => e.name)).toEqual(['page-view', 'click']);
+  });
+
+  it('sends at once without batching (Firefox)', () => {
+    const sent: string[] = [];
+    const tracker = createTracker({ endpoint: '/e', allowed: () => true, storage: localStorage, batching: false, send: (_u, b) => sent.push(b) });
+    tracker.track('a');
+    tracker.track('b');
+    expect(sent).toHaveLength(2);
+  });
+
+  it('counts an impression once per session and a unique view after one second on screen', () => {
+    const sent: AnalyticsEvent[] = [];
+    const tracker = createTracker({ endpoint: '/e', allowed: () => true, storage: localStorage, batching: false, send: (_u, b) => sent.push(...decode(b)) });
+    tracker.impression('p1');
+    tracker.impression('p1');
+    tracker.impression('p2');
+    expect(sent.map((e) => e.data.postId)).toEqual(['p1', 'p2']);
+    const cancel = tracker.viewStarted('p1', { entry: 'home', platform: 'd', view: 'l' });
+    vi.advanceTimersByTime(999);
+    cancel();
+    vi.advanceTimersByTime(10);
+    expect(sent.filter((e) => e.name === 'unique-view')).toHaveLength(0);
+    tracker.viewStarted('p1', { entry: 'home', platform: 'd', view: 'l' });
+    vi.advanceTimersByTime(1000);
+    tracker.viewStarted('p1', { entry: 'home', platform: 'd', view: 'l' });
+    vi.advanceTimersByTime(1000);
+    expect(sent.filter((e) => e.name === 'unique-view').map((e) => e.data)).toEqual([{ postId: 'p1', entry: 'home', platform: 'd', view: 'l' }]);
+  });
+});
