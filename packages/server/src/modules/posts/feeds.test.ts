@@ -331,6 +331,10 @@ describeEachDatabase('post lists', (kind) => {
     await makePost(t.db, { id: 'art', type: 'Article', tags: ['a'], ageSeconds: 50 });
     const related = await list('/v1/related-posts?id=base');
     expect(related.posts.map((p) => p.id)).toEqual(['r2', 'r1', 'art']);
+    expect(related.post?.id).toBe('base');
+    const single = await t.app.inject({ method: 'GET', url: '/v1/post?id=base' });
+    expect(single.json().data.post).toMatchObject({ id: 'base', tags: [{ key: 'a' }, { key: 'b' }, { key: 'c' }] });
+    expect((await t.app.inject({ method: 'GET', url: '/v1/post?id=nope' })).statusCode).toBe(404);
     expect((await list('/v1/related-articles?id=base')).posts.map((p) => p.id)).toEqual(['art']);
     expect((await list('/v1/related-articles?id=none')).posts.map((p) => p.id)).toEqual(['art']);
     expect((await t.app.inject({ method: 'GET', url: '/v1/related-posts?id=missing' })).statusCode).toBe(404);
@@ -341,7 +345,9 @@ describeEachDatabase('post lists', (kind) => {
       { collectionId: 'coll', postId: 'r1', position: 2 },
       { collectionId: 'coll', postId: 'none', position: 1 },
     ]).execute();
-    expect((await list('/v1/collection-posts?id=coll')).posts.map((p) => p.id)).toEqual(['none', 'r1']);
+    const collection = await list('/v1/collection-posts?id=coll');
+    expect(collection.posts.map((p) => p.id)).toEqual(['none', 'r1']);
+    expect(collection.post).toMatchObject({ id: 'coll', isVoteMasked: true, url: 'http://localhost:3000/collection/coll' });
     expect((await t.app.inject({ method: 'GET', url: '/v1/collection-posts?id=base' })).statusCode).toBe(404);
   });
 

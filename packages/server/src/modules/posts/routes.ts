@@ -108,6 +108,16 @@ export const postsRoutes: FastifyPluginAsync = async (app) => {
   byPostId('/v1/related-articles', (viewer, id) => service.relatedArticles(ctx, viewer, id));
 
   getAndPost({
+    url: '/v1/post',
+    schema: { querystring: schemas.postIdQuery, body: schemas.postIdBody, response: schemas.envelopeReply },
+    handler: async (request) => {
+      const i = input(request);
+      if (!i.id) throw badRequest('MISSING_ID', 'Which post? The id is missing.');
+      return success({ post: await service.singlePost(ctx, i.id) });
+    },
+  });
+
+  getAndPost({
     url: '/v1/config',
     schema: { response: schemas.envelopeReply },
     handler: async () => success(await appConfig(ctx)),

@@ -171,6 +171,17 @@ export async function loadPosts(ctx: PostsContext, ids: string[]): Promise<Post[
 }
 
 // --- lists ----------------------------------------------------------------------------------------------------
+//
+// Decisions the spec leaves to the server (posts-and-feeds.md §5 "List filtering"):
+// - Filters run inside each list query (feed-repository.ts), so every page is full: removed and deleted posts,
+//   blocked creators, hidden posts, reported posts and muted title words on every list; downvoted posts and blocked
+//   tags (matched against tags and title words) on the home lists only; promoted posts for an active Pro member whose
+//   preferences say hidePromotedPosts; the current post on related lists. No page ever holds a post twice.
+// - NSFW posts stay in the lists with nsfw: true: the client masks them (§4 Sensitive mask, shown to visitors and in
+//   safe mode) and a member can choose to view them, so filtering them out would break that choice.
+// - Forum posts (Ask) are listed by forum lists only; anonymous posts never name their creator, and show on the
+//   creator's profile to the creator alone.
+// - A viewer's own lists (their profile) are not filtered.
 
 export type ListReply = {
   posts: Post[];
@@ -180,6 +191,8 @@ export type ListReply = {
   tags: PostTag[];
   tag: { key: string; url: string; description: string; isSensitive: boolean; config: Json } | null;
   profile: { accountId: string; username: string; fullName: string; profileUrl: string; avatarUrl: string } | null;
+  /** Related posts and collection pages: the post the list belongs to (the single post page reads it from here). */
+  post?: Post | null;
 };
 
 /** Reads one page: `fetch` gets limit + 1 rows so the reply knows whether a next page exists. */
@@ -397,6 +410,14 @@ async function requirePost(ctx: PostsContext, id: string) {
   return post;
 }
 
+/** GET /v1/post?id=: one live post, whoever asks (the page itself shows the blocked-creator placeholder). */
+export async function singlePost(ctx: PostsContext, id: string): Promise<Post> {
+  await requirePost(ctx, id);
+  const [post] = await loadPosts(ctx, [id]);
+  if (!post) throw notFound('POST_NOT_FOUND', 'This post does not exist or was removed.');
+  return post;
+}
+
 /** /v1/related-posts?id=: posts sharing the most tags with this one (never the post itself). */
 export async function relatedList(ctx: PostsContext, viewer: Viewer | null, id: string, after: string | undefined): Promise<ListReply> {
   await requirePost(ctx, id);
@@ -404,7 +425,7 @@ export async function relatedList(ctx: PostsContext, viewer: Viewer | null, id: 
   const reply = await page(ctx, `related-${id}`, 'related', after, (cursor, _s, limit) =>
     feeds.listRelated(ctx.db, { postId: id, type: null, filters, after: textKey(cursor), limit }),
   );
-  return { ...reply, ...emptyExtras };
+  return { ...reply, ...emptyExtras, post: after ? null : await singlePost(ctx, id) };
 }
 
 /** /v1/related-articles?id=: the Explore More carousel, articles sharing tags, else the newest articles. One page. */
@@ -426,7 +447,7 @@ export async function collectionList(ctx: PostsContext, viewer: Viewer | null, i
   const reply = await page(ctx, `collection-${id}`, 'collection', after, (cursor, _s, limit) =>
     feeds.listCollection(ctx.db, { collectionId: id, filters: baseFilters(viewer), after: numKey(cursor), limit }),
   );
-  return { ...reply, ...emptyExtras };
+  return { ...reply, ...emptyExtras, post: after ? null : await singlePost(ctx, id) };
 }
 
 /**
