@@ -45,7 +45,7 @@ export function freePort() {
  * Starts packages/server/dist/server.js with a fresh DATA_DIR (demo content seeded) and waits for /healthz.
  * Returns { url, dataDir, stop, output } ; stop() sends SIGTERM, waits for the exit and removes the directory.
  */
-export async function startServer({ env = {}, timeoutMs = 180_000, seedDemo = true } = {}) {
+export async function startServer({ env = {}, timeoutMs = Number(process.env.E2E_START_TIMEOUT_MS) || 300_000, seedDemo = true } = {}) {
   const entry = join(root, 'packages/server/dist/server.js');
   if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
   const port = await freePort();
@@ -123,7 +123,7 @@ export function baseUrl() {
 export function useServer(options) {
   before(async () => {
     if (!process.env.E2E_BASE_URL) ownServer = await startServer(options);
-  }, { timeout: 240_000 });
+  }, { timeout: 360_000 });
   after(async () => {
     await ownServer?.stop();
     ownServer = null;
