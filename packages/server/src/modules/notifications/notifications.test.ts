@@ -296,6 +296,11 @@ describeEachDatabase('notifications', (kind) => {
     const post = { id: postId, title: 'A cat', type: 'Photo', url: `${t.config.publicUrl}/gag/${postId}`, images: { imageFbThumbnail: { url: '/media/t.jpg', webpUrl: '/media/t.webp' } } };
     expect(page.items[0]!.post).toEqual(post);
     expect(page.posts).toEqual({ [postId]: post });
+    // A post that is gone is no reason to fail the action that notifies.
+    expect(await send({ userId: op.id, type: 'UPVOTE', groupKey: 'UPVOTE:post:gone', actorUserId: a.id, url: '/gag/gone', postId: 'gone' })).toMatchObject({
+      status: 'created',
+    });
+    expect((await list(app, op)).items[0]).toMatchObject({ url: '/gag/gone', post: null });
   });
 
   it('pages by refKey, 20 at a time, newest change first, and filters the Mentions tab', async () => {

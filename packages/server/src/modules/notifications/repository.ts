@@ -3,6 +3,8 @@ import type { Database } from '../../db/index.js';
 import type { Json, Notifications } from '../../db/schema.js';
 
 const jsonb = (value: unknown) => sql<Json>`${JSON.stringify(value)}::jsonb`;
+/** A post removed meanwhile leaves the notification without a post instead of failing the action that caused it. */
+const existingPost = (postId: string | null) => (postId === null ? null : sql<string | null>`(select id from posts where id = ${postId})`);
 
 /** A recipient who can receive notifications: exists and is not deleted. */
 export async function recipientExists(db: Database, userId: number): Promise<boolean> {
@@ -57,7 +59,7 @@ export async function insertNotification(db: Database, userId: number, groupKey:
       message: v.message,
       wrapMessage: v.wrapMessage,
       actorIds: jsonb(v.actorIds),
-      postId: v.postId,
+      postId: existingPost(v.postId),
       suppData: jsonb(v.suppData),
     })
     .onConflict((oc) => oc.columns(['userId', 'groupKey']).doNothing())
@@ -77,7 +79,7 @@ export async function bumpNotification(db: Database, id: number, v: Notification
       message: v.message,
       wrapMessage: v.wrapMessage,
       actorIds: jsonb(v.actorIds),
-      postId: v.postId,
+      postId: existingPost(v.postId),
       suppData: jsonb(v.suppData),
       isRead: false,
       updatedAt: sql<Date>`now()`,
