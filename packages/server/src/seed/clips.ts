@@ -40,7 +40,7 @@ export async function findFfmpeg(): Promise<string | null> {
 /**
  * One short clip: a meme background (captions included) drawn with sharp, a cartoon face bouncing over it and the
  * colours cycling, encoded as MP4 (H.264, faststart) and WebM (VP9); Video clips are 16:9, longer, with a tone.
- * One thread per encoder so two clips can run side by side without starving the rest of the machine.
+ * One thread per encoder: a few clips run side by side without starving the rest of the machine.
  */
 export async function makeClip(ffmpeg: string, target: MediaTarget, dir: string, spec: ClipSpec, index: number): Promise<Clip> {
   const outDir = join(target.mediaDir, dir);

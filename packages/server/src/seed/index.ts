@@ -3,9 +3,11 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { Database } from '../db/index.js';
 import { hashPassword } from '../lib/password.js';
-import { findFfmpeg, makeClip } from './clips.js';
-import { checkFonts, memeSvg, writeAvatar, writeGhostAvatar, writeInterestImage, writePictureSet, type MediaTarget, type PictureSet } from './images.js';
-import { DEFAULT_SIZES, planDemo, type DemoPlan, type SeedSizes } from './plan.js';
+import { findFfmpeg, makeClip, type Clip } from './clips.js';
+import {
+  checkFonts, memeSvg, writeAvatar, writeGhostAvatar, writeInterestImage, writePictureSet, type MediaTarget, type PictureSet, type PictureSpec,
+} from './images.js';
+import { DEFAULT_SIZES, planDemo, type DemoPlan, type PostPlan, type SeedSizes } from './plan.js';
 import { writeDemo, type DemoMedia } from './write.js';
 
 export { DEFAULT_SIZES, type SeedSizes } from './plan.js';
@@ -56,7 +58,7 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<Seed
     users: plan.users.length,
     posts: plan.posts.length,
     comments: plan.comments.length,
-    clips: media.clips.length,
+    clips: media.clips.filter(Boolean).length,
     pictures: media.pictures.size,
     seconds: Math.round((Date.now() - started) / 100) / 10,
   };
@@ -74,6 +76,9 @@ async function hashPasswords(plan: DemoPlan): Promise<string[]> {
   const others = await hashPassword(randomBytes(24).toString('base64url'));
   return plan.users.map((_, i) => demo[i] ?? others);
 }
+
+/** The still picture of an animated or video post when there is no clip for it. */
+const stillSpec = (post: PostPlan): PictureSpec => ({ seed: post.id.charCodeAt(0) * 7919 + post.id.charCodeAt(1), top: post.title, bottom: '', height: 700 });
 
 /** Runs jobs with at most `limit` in flight, in order. */
 async function inParallel<T>(jobs: (() => Promise<T>)[], limit: number, onDone: () => void): Promise<T[]> {
@@ -97,8 +102,7 @@ async function makeMedia(plan: DemoPlan, target: MediaTarget, withClips: boolean
 
   const pictureJobs: { key: string; dir: string; svg: () => string; cover: boolean }[] = [];
   for (const post of plan.posts) {
-    const clipless = post.clip !== null && !ffmpeg;
-    const spec = post.picture ?? (clipless ? { seed: post.id.charCodeAt(0) * 7919 + post.id.charCodeAt(1), top: post.title, bottom: '', height: 700 } : null);
+    const spec = post.picture ?? (post.clip !== null && !ffmpeg ? stillSpec(post) : null);
     if (spec) pictureJobs.push({ key: post.id, dir: `posts/${post.id}`, svg: () => memeSvg(spec), cover: post.longCover });
     for (const m of post.article?.medias ?? []) {
       pictureJobs.push({ key: m.id, dir: `posts/${post.id}/${m.id}`, svg: () => memeSvg(m.picture), cover: false });
@@ -117,17 +121,27 @@ async function makeMedia(plan: DemoPlan, target: MediaTarget, withClips: boolean
   // Clips run in their own small pool beside the pictures: an ffmpeg run spends most of its time handing frames
   // between threads, not computing, so on a busy machine a queue of clips would idle the CPU it could use.
   const clipJobs = ffmpeg
-    ? plan.clips.map((spec, i) => () => makeClip(ffmpeg, target, `posts/clips/clip-${String(i + 1).padStart(2, '0')}`, spec, i))
+    ? plan.clips.map((spec, i) => async (): Promise<Clip | null> => {
+        try {
+          return await makeClip(ffmpeg, target, `posts/clips/clip-${String(i + 1).padStart(2, '0')}`, spec, i);
+        } catch (error) {
+          log(`demo content: clip ${i + 1} failed (${(error as Error).message.split('\n')[0] ?? ''}); its posts get still pictures`);
+          return null;
+        }
+      })
     : [];
+  const picture = (job: (typeof pictureJobs)[number]) => async () =>
+    [job.key, await writePictureSet(target, job.dir, { svg: job.svg() }, job.cover)] as const;
   const [clips, pictureResults] = await Promise.all([
     inParallel(clipJobs, Math.min(4, workers * 2), progress),
-    inParallel(
-      pictureJobs.map((job) => async () => [job.key, await writePictureSet(target, job.dir, { svg: job.svg() }, job.cover)] as const),
-      workers,
-      progress,
-    ),
+    inParallel(pictureJobs.map(picture), workers, progress),
   ]);
   const pictures = new Map<string, PictureSet>(pictureResults);
+  // A clip that failed leaves its posts with a still picture instead.
+  const stills = plan.posts
+    .filter((post) => post.clip !== null && ffmpeg && !clips[post.clip])
+    .map((post) => ({ key: post.id, dir: `posts/${post.id}`, svg: () => memeSvg(stillSpec(post)), cover: false }));
+  for (const [key, set] of await inParallel(stills.map(picture), workers, () => undefined)) pictures.set(key, set);
 
   const [avatars, anonymousAvatar, interestImages] = await Promise.all([
     inParallel(plan.users.map((u) => () => writeAvatar(target, u.username, u.avatarSeed)), workers, () => undefined),

@@ -277,4 +277,22 @@ describeEachDatabase('seedDemo', (kind) => {
     const [migrations] = await rows<{ n: number }>(sql`select count(*)::int as n from kysely_migration`);
     expect(migrations?.n).toBeGreaterThan(0);
   });
+
+  it('gives animated and video posts still pictures when clips are off', async () => {
+    const stillDir = mkdtempSync(join(tmpdir(), 'guffaw-seed-still-'));
+    try {
+      const sizes = { users: 3, posts: 8, comments: 20, tags: 5, interests: 2, clips: 4 };
+      const result = await seedDemo(test.db, { dataDir: stillDir, publicUrl: PUBLIC_URL, log: () => undefined, sizes, now: NOW, clips: false });
+      expect(result.clips).toBe(0);
+      const moving = await test.db.selectFrom('posts').select(['type', 'images']).where('type', 'in', ['Animated', 'Video']).execute();
+      expect(moving.length).toBeGreaterThan(0);
+      for (const post of moving) {
+        const images = post.images as Record<string, { url: string }>;
+        expect(images.image460sv).toBeUndefined();
+        expect(existsSync(join(stillDir, 'media', (images.image700?.url ?? '').slice(`${PUBLIC_URL}/media/`.length)))).toBe(true);
+      }
+    } finally {
+      rmSync(stillDir, { recursive: true, force: true });
+    }
+  });
 });

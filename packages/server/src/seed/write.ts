@@ -12,7 +12,8 @@ import { MODERATOR_USER, type DemoPlan, type PostPlan } from './plan.js';
 export const MAIN_APP_ID = 'guffaw';
 
 export type DemoMedia = {
-  clips: Clip[];
+  /** By clip index; null where ffmpeg failed (those posts have a still picture). */
+  clips: (Clip | null)[];
   /** By post id, and by article media id. */
   pictures: Map<string, PictureSet>;
   avatars: string[];
@@ -36,7 +37,7 @@ const json = (value: unknown) => JSON.stringify(value);
 
 /** The posts.images JSON of a post (posts-and-feeds.md §3). */
 export function postImages(post: PostPlan, media: DemoMedia): Record<string, unknown> {
-  const clip = post.clip !== null ? media.clips[post.clip] : undefined;
+  const clip = post.clip !== null ? media.clips[post.clip] : null;
   if (clip) return { ...clip.poster, image460sv: clip.sv };
   return { ...(media.pictures.get(post.id) ?? {}) };
 }
