@@ -47,8 +47,9 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<Seed
   const plan = planDemo(sizes, options.now ?? new Date());
   const target: MediaTarget = { mediaDir: join(options.dataDir, 'media'), publicUrl: options.publicUrl.replace(/\/$/, '') };
 
-  // argon2 runs on libuv's thread pool, beside the pictures.
+  // argon2 runs on libuv's thread pool, beside the pictures (awaited below; handled here so it cannot go unhandled).
   const passwords = hashPasswords(plan);
+  passwords.catch(() => undefined);
   await checkFonts(log);
   const media = await makeMedia(plan, target, options.clips !== false, log);
   const hashes = await passwords;
