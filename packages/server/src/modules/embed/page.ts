@@ -15,9 +15,10 @@ export const escapeHtml = (text: string): string =>
 
 /**
  * The frame fits its content: no margins, no scrollbars, transparent so the host's background shows through; the
- * root is a block formatting context so its measured height includes every child's margin.
+ * root is a block formatting context so its measured height includes every child's margin. `hidden` always hides
+ * (a sort panel kept mounted must take no height).
  */
-const FRAME_CSS = 'html,body{margin:0;padding:0;background:transparent;overflow:hidden}#gfw-app{display:flow-root}#gfw-app .gfw-root{--gfw-bg:transparent}';
+const FRAME_CSS = 'html,body{margin:0;padding:0;background:transparent;overflow:hidden}#gfw-app{display:flow-root}#gfw-app .gfw-root{--gfw-bg:transparent}[hidden]{display:none!important}';
 
 export type FramePage = {
   data: FrameData;
