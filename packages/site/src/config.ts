@@ -13,6 +13,10 @@ export type SiteConfig = {
   features: { exploreTabList: boolean; enableNewsList: 0 | 1 | 2; referral: 0 | 1 | 2 };
   /** The privacy region service (GET, JSON { region, doNotSell? }); null = no regional consent banner. */
   privacyServiceUrl: string | null;
+  /** Where analytics events are POSTed; null = none are sent. */
+  analyticsUrl: string | null;
+  /** The partner of the referral promotion (shown only when features.referral allows). */
+  referral: { partnerName: string; prodUrl: string; proUrl: string } | null;
 };
 
 export const defaultConfig: SiteConfig = {
@@ -22,6 +26,8 @@ export const defaultConfig: SiteConfig = {
   campaigns: [],
   features: { exploreTabList: false, enableNewsList: 0, referral: 0 },
   privacyServiceUrl: null,
+  analyticsUrl: null,
+  referral: null,
 };
 
 function readEmbedded(): Partial<SiteConfig> {

@@ -1,6 +1,8 @@
 import { useCallback, useEffect } from 'react';
 import { siteConfig, type SiteConfig } from '../../config';
+import { pageKey, siteTracker } from '../../analytics';
 import { CcpaBanner } from '../../consent/ccpa-banner';
+import { ReferralBanner } from '../../referral/referral-banner';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { RouteOutlet, useLocation, useRouteMatch } from '../../router';
 import { BackToTop } from '../back-to-top';
@@ -27,6 +29,13 @@ export function Shell({ config = siteConfig }: { config?: SiteConfig }) {
   const close = useCallback(() => setOpen(false), [setOpen]);
 
   useEffect(() => close(), [pathname, close]);
+  const routeName = match?.route.name ?? null;
+  useEffect(() => {
+    const key = routeName && match ? pageKey({ route: routeName, params: match.params }) : null;
+    if (key) siteTracker.track('page-view', { key });
+    // One page view per address; match is read for its params at that moment.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pathname, routeName]);
   useEffect(() => {
     if (wide) close();
   }, [wide, close]);
@@ -49,6 +58,7 @@ export function Shell({ config = siteConfig }: { config?: SiteConfig }) {
       <div className={styles.layout}>
         {drawer && <Drawer mode={wide ? 'permanent' : 'overlay'} open={open} onClose={close} config={config} />}
         <main id="main" className={styles.main} tabIndex={-1}>
+          <ReferralBanner config={config} />
           <RouteOutlet fallback={<p role="status">Loading…</p>} />
         </main>
       </div>
