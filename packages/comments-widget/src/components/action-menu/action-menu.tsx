@@ -58,7 +58,7 @@ export function ActionMenu({ label, actions }: { label: string; actions: MenuAct
         aria-controls={open ? id : undefined}
         onClick={() => setOpen((o) => !o)}
       >
-        <span aria-hidden="true">⋯</span>
+        ⋯
       </button>
       {open && (
         <ul ref={menu} id={id} role="menu" aria-label={label} className="gfw-menu-list" onKeyDown={onKeyDown}>

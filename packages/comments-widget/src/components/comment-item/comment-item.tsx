@@ -1,4 +1,5 @@
 import { memo, useRef, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import type { LikeValue } from '@guffaw/comments-client';
 import { commentNoun, abbreviate } from '../../lib/labels.js';
 import { errorNotice } from '../../lib/error-notice.js';
@@ -25,12 +26,15 @@ export type CommentItemProps = {
 /** One comment with its actions (comments.md §4, §6): votes, reply, menu of member, OP and moderator tools. */
 export const CommentItem = memo(function CommentItem({ commentId, showRepliesLink = false }: CommentItemProps) {
   const { section, composers, settings, toasts, client, options } = useWidget();
-  const comment = useSection((s) => s.comments[commentId]);
-  const like = useCommentUser((s) => s.likeMapping[commentId] ?? 0);
-  const anonymousAvatarUrl = useCommentUser((s) => s.app?.anonymousAvatarUrl);
-  const lock = useSection((s) => s.lock);
-  const isForum = useSection((s) => s.isForum);
-  const banned = useSection((s) => (comment ? s.bannedUserIds.includes(comment.user.userId) : false));
+  // One subscription per store and comment: a list of 500 comments stays cheap to render.
+  const { comment, lock, isForum, banned } = useSection(useShallow((s) => {
+    const c = s.comments[commentId];
+    return { comment: c, lock: s.lock, isForum: s.isForum, banned: c ? s.bannedUserIds.includes(c.user.userId) : false };
+  }));
+  const { like, anonymousAvatarUrl } = useCommentUser(useShallow((s) => ({
+    like: s.likeMapping[commentId] ?? 0,
+    anonymousAvatarUrl: s.app?.anonymousAvatarUrl,
+  })));
   const replying = useComposers((s) => Boolean(s.composers[replyComposerKey(commentId)]?.active));
   const viewer = useViewer();
   const requireLogin = useRequireLogin();
@@ -107,11 +111,12 @@ export const CommentItem = memo(function CommentItem({ commentId, showRepliesLin
       <CommentBody comment={comment} mask={maskOf(comment, viewer)} onNavigate={options.onNavigate} />
       {!comment.isDeleted && (
         <div className="gfw-actions">
+          {/* The label names the button; the glyph and count are what sighted readers see. */}
           <button type="button" className="gfw-vote" aria-pressed={like === 1} aria-label={counts ? `Like, ${comment.likeCount}` : 'Like'} onClick={() => vote(1)}>
-            <span aria-hidden="true">▲</span>{counts && <span aria-hidden="true">{abbreviate(comment.likeCount)}</span>}
+            {counts ? `▲ ${abbreviate(comment.likeCount)}` : '▲'}
           </button>
           <button type="button" className="gfw-vote" aria-pressed={like === -1} aria-label={counts ? `Dislike, ${comment.dislikeCount}` : 'Dislike'} onClick={() => vote(-1)}>
-            <span aria-hidden="true">▼</span>{counts && <span aria-hidden="true">{abbreviate(comment.dislikeCount)}</span>}
+            {counts ? `▼ ${abbreviate(comment.dislikeCount)}` : '▼'}
           </button>
           {canReply && (
             <button ref={replyButton} type="button" className="gfw-text-button" aria-expanded={replying} onClick={openReply}>Reply</button>

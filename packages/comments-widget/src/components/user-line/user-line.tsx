@@ -49,7 +49,6 @@ export function UserLine({ comment, anonymousAvatarUrl, onNavigate }: {
       {!anonymous && user.emojiStatus && <span className="gfw-emoji-status" aria-hidden="true">{user.emojiStatus}</span>}
       {!anonymous && <UserBadges user={user} />}
       {comment.opStatus > 0 && <span className="gfw-badge gfw-badge-op" title="Original poster">OP</span>}
-      <span aria-hidden="true" className="gfw-dot">·</span>
       <time className="gfw-time" dateTime={new Date(comment.timestamp * 1000).toISOString()} title={fullDate(comment.timestamp)}>
         {timeAgo(comment.timestamp)}
       </time>
