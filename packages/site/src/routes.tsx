@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import type { RouteDefinition } from './router';
-import { HomePage } from './pages/home/home-page';
+import { feedRoutes } from './feed';
 import { accountRoutes, registerAccountModals } from './account';
 
 registerAccountModals();
@@ -13,8 +13,9 @@ registerAccountModals();
  * `'none'` for embed views.
  */
 export const routes: RouteDefinition[] = [
-  { name: 'home list', path: '/', component: HomePage },
-  { name: 'home list', path: '/home', component: HomePage },
+  ...feedRoutes,
+  { name: 'post', path: '/gag/:postId', component: lazy(() => import('./post/post-page')) },
+  { name: 'post', path: '/gag/:postId/:title', component: lazy(() => import('./post/post-page')) },
   ...accountRoutes,
   { name: 'not found', path: '*', component: lazy(() => import('./pages/not-found/not-found-page')) },
 ];

@@ -1,0 +1,140 @@
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useUser } from '../user/user-store';
+import { selectIsLoggedIn } from '../user';
+import { signupHref, loginHref } from '../shell/modals';
+import { PostCard } from './post-card';
+import { listKey, selectList, usePostList } from './post-store';
+import { ARCHIVE_MARGIN_SCREENS, isBot, loadThreshold, SIGNUP_BANNER_EVERY, splitStreams } from './streams';
+import styles from './feed.module.css';
+
+export const EMPTY_TEXT = 'Sorry! No posts were found';
+export const END_TEXT = 'No more posts';
+
+export type FeedListProps = { path: string; query?: Record<string, string> | undefined };
+
+/**
+ * The infinite feed (§4 Streams): posts grouped in streams of 2, 3 then 5; one more stream is shown as the reader
+ * nears the end, and the next page is loaded once every stream is shown. Streams far out of view are archived.
+ */
+export function FeedList({ path, query }: FeedListProps) {
+  const list = usePostList(selectList(listKey(path, query)));
+  const loadMore = usePostList((s) => s.loadMore);
+  const loggedIn = useUser(selectIsLoggedIn);
+  const bot = useMemo(() => (typeof navigator !== 'undefined' ? isBot(navigator.userAgent) : false), []);
+  const streams = useMemo(() => splitStreams(list.ids, bot), [list.ids, bot]);
+  const [shown, setShown] = useState(1);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const queryKey = JSON.stringify(query ?? {});
+
+  useEffect(() => {
+    if (!list.loaded && !list.loading) void loadMore(path, query);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the query is keyed by its JSON
+  }, [path, queryKey]);
+
+  const visible = Math.min(shown, streams.length);
+  const ended = list.loaded && list.after === null;
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || list.loading || list.error || typeof IntersectionObserver === 'undefined') return;
+    if (visible >= streams.length && ended) return;
+    // A new observer reports at once, so a sentinel still in range after a load keeps the feed filling.
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        if (!entry?.isIntersecting) return;
+        if (shown < streams.length) setShown((n) => n + 1);
+        else if (!ended) void loadMore(path, query);
+      },
+      { rootMargin: `0px 0px ${loadThreshold(window.innerHeight, visible)}px 0px` },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- re-armed whenever what it decides on changes
+  }, [path, queryKey, visible, streams.length, ended, list.loading, list.error, shown]);
+
+  let position = 0;
+  return (
+    <div className={styles.feed} data-testid="feed">
+      {streams.slice(0, visible).map((ids, index) => {
+        const first = position;
+        position += ids.length;
+        return <Stream key={ids[0]} ids={ids} firstPosition={first} eager={index === 0} banners={!loggedIn} />;
+      })}
+      <div ref={sentinel} className={styles.sentinel} aria-hidden="true" />
+      {list.loading && (
+        <p className={styles.status} role="status">
+          Loading…
+        </p>
+      )}
+      {list.error && (
+        <div className={styles.status} role="alert">
+          <p>{list.error}</p>
+          {list.after !== null || !list.loaded ? (
+            <button type="button" className={styles.retry} onClick={() => void loadMore(path, query)}>
+              Try again
+            </button>
+          ) : null}
+        </div>
+      )}
+      {ended && !list.error && list.ids.length === 0 && <p className={styles.status}>{EMPTY_TEXT}</p>}
+      {ended && !list.error && list.ids.length > 0 && visible >= streams.length && <p className={styles.status}>{END_TEXT}</p>}
+    </div>
+  );
+}
+
+/**
+ * One stream. While it is within 3 screens of the view it renders its posts; beyond that it keeps only its
+ * measured height, so a long scroll keeps the DOM small, and it renders again on the way back.
+ */
+const Stream = memo(function Stream({ ids, firstPosition, eager, banners }: { ids: string[]; firstPosition: number; eager: boolean; banners: boolean }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [archived, setArchived] = useState<number | null>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof IntersectionObserver === 'undefined') return;
+    const margin = Math.round(window.innerHeight * ARCHIVE_MARGIN_SCREENS);
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        if (!entry) return;
+        if (entry.isIntersecting) setArchived(null);
+        else setArchived(Math.round(entry.boundingClientRect.height));
+      },
+      { rootMargin: `${margin}px 0px ${margin}px 0px` },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  useLayoutEffect(() => {
+    if (ref.current) ref.current.dataset.archived = archived === null ? 'false' : 'true';
+  }, [archived]);
+  if (archived !== null) return <div ref={ref} className={styles.stream} style={{ height: archived }} />;
+  return (
+    <div ref={ref} className={styles.stream}>
+      {ids.map((id, i) => {
+        const position = firstPosition + i + 1;
+        return (
+          <div key={id}>
+            <PostCard id={id} eager={eager && i === 0} />
+            {banners && position % SIGNUP_BANNER_EVERY === 0 && <SignupBanner />}
+          </div>
+        );
+      })}
+    </div>
+  );
+});
+
+/** §2: the list variant of the signup banner, for visitors. */
+export function SignupBanner() {
+  return (
+    <aside className={styles.banner} aria-label="Join the community" data-testid="signup-banner">
+      <p>Join the largest meme community on the internet.</p>
+      <div className={styles.bannerActions}>
+        <a className={styles.bannerSecondary} href={loginHref(window.location.pathname)}>
+          Log in
+        </a>
+        <a className={styles.bannerPrimary} href={signupHref(window.location.pathname, 'banner')}>
+          Create new account
+        </a>
+      </div>
+    </aside>
+  );
+}

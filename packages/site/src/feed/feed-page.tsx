@@ -1,0 +1,103 @@
+import { siteConfig } from '../config';
+import { Link, useLocation, useSearchParam, type RouteProps } from '../router';
+import { usePageTitle } from '../shell/page-title';
+import { FeedList } from './feed-list';
+import {
+  FRESH_TABS, HOME_LIST_TYPES, homeListPath, homePageType, homeTabs, interestListPath, NEWS_TABS, SEARCH_PATH, tagListPath, TOP_TABS,
+  type HomeListType, type ListTab,
+} from './list-routes';
+import styles from './feed.module.css';
+
+function Tabs({ tabs, current, label, sub = false }: { tabs: ListTab[]; current: string; label: string; sub?: boolean }) {
+  return (
+    <nav aria-label={label}>
+      <ul className={sub ? styles.subTabs : styles.tabs}>
+        {tabs.map((tab) => (
+          <li key={tab.key}>
+            <Link className={styles.tab} href={tab.path} aria-current={tab.key === current ? 'page' : undefined}>
+              {tab.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+const isHomeType = (value: string): value is HomeListType => (HOME_LIST_TYPES as readonly string[]).includes(value);
+
+/** The home lists of §2: /, /home, /{type}/{timeframe?} with the tabs and the sub-tabs of Top, Fresh and News. */
+export function HomeListPage({ params, type: fixedType }: RouteProps & { type?: HomeListType }) {
+  const { search } = useLocation();
+  const raw = fixedType ?? params['type'] ?? 'home';
+  const type: HomeListType = isHomeType(raw) ? raw : 'home';
+  const timeframe = params['timeframe'];
+  usePageTitle(homePageType(type, timeframe));
+  const tabs = homeTabs(siteConfig.appName, siteConfig.features, search);
+  const tabKey = type === 'explore' || type === 'fresh' ? (siteConfig.features.exploreTabList ? 'explore' : 'fresh') : type;
+  const sub =
+    type === 'top' ? TOP_TABS : type === 'fresh' || type === 'explore' ? FRESH_TABS(type) : type === 'news' ? NEWS_TABS : null;
+  const subKey = type === 'top' ? (timeframe ?? 'today') : type === 'news' ? (timeframe ?? 'hot') : (timeframe ?? 'for-you');
+  const current = tabs.find((t) => t.key === tabKey);
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.visuallyHidden}>{current?.label ?? 'Home'}</h1>
+      <Tabs tabs={tabs} current={tabKey} label="Lists" />
+      {sub && <Tabs tabs={sub} current={subKey} label={`${current?.label ?? ''} lists`} sub />}
+      <FeedList key={homeListPath(type, timeframe)} path={homeListPath(type, timeframe)} />
+    </div>
+  );
+}
+
+const pageWith = (type: HomeListType) =>
+  function FixedList(props: RouteProps) {
+    return <HomeListPage {...props} type={type} />;
+  };
+export const HomePage = pageWith('home');
+
+/** /tag/{tag}/{hot|fresh} */
+export function TagListPage({ params }: RouteProps) {
+  const tag = params['tag'] ?? '';
+  const type = params['type'] === 'fresh' ? 'fresh' : 'hot';
+  usePageTitle({ type: 'tag', tag });
+  const base = `/tag/${encodeURIComponent(tag)}`;
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.heading}>#{tag}</h1>
+      <Tabs tabs={[{ key: 'hot', label: 'Hot', path: base }, { key: 'fresh', label: 'Fresh', path: `${base}/fresh` }]} current={type} label="Tag lists" />
+      <FeedList key={tagListPath(tag, type)} path={tagListPath(tag, type)} />
+    </div>
+  );
+}
+
+/** /interest/{interest}/{hot|fresh|forum} */
+export function InterestListPage({ params }: RouteProps) {
+  const interest = params['interest'] ?? '';
+  const type = params['type'] === 'fresh' || params['type'] === 'forum' ? params['type'] : 'hot';
+  usePageTitle({ type: 'interest', name: interest.charAt(0).toUpperCase() + interest.slice(1) });
+  const base = `/interest/${encodeURIComponent(interest)}`;
+  const tabs = [
+    { key: 'hot', label: 'Hot', path: base },
+    { key: 'fresh', label: 'Fresh', path: `${base}/fresh` },
+    { key: 'forum', label: 'Forum', path: `${base}/forum` },
+  ];
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.heading}>{interest}</h1>
+      <Tabs tabs={tabs} current={type} label="Interest lists" />
+      <FeedList key={interestListPath(interest, type)} path={interestListPath(interest, type)} />
+    </div>
+  );
+}
+
+/** /search?query= (the search form pushes here). */
+export function SearchListPage() {
+  const query = useSearchParam('query') ?? '';
+  usePageTitle('search');
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.heading}>{query ? `Search: ${query}` : 'Search'}</h1>
+      <FeedList key={`search:${query}`} path={SEARCH_PATH} query={{ query }} />
+    </div>
+  );
+}

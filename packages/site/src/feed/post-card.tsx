@@ -1,0 +1,130 @@
+import { memo } from 'react';
+import { abbreviateNumber, formatAge } from '../lib/format';
+import { Link } from '../router';
+import { requireMember } from '../shell/modals';
+import { useUser } from '../user/user-store';
+import { toggleSave, usePostList, votePost } from './post-store';
+import { PostContent } from './post-media';
+import { postPath, type Post } from './post-types';
+import { commentLabel, isVoteMasked, showsSensitiveMask, unmaskPost, useUnmasked } from './visibility';
+import styles from './post-card.module.css';
+
+export const SENSITIVE_TITLE = 'Sensitive content';
+export const SENSITIVE_TEXT = 'The following media includes potentially sensitive content.';
+
+/** A post in a list: header, title, content by type, tags, then the vote, comment and save bar. */
+export const PostCard = memo(function PostCard({ id, eager = false }: { id: string; eager?: boolean }) {
+  const post = usePostList((s) => s.posts[id]);
+  if (!post) return null;
+  const path = postPath(post);
+  return (
+    <article className={styles.card} aria-labelledby={`post-title-${id}`} data-post-id={id}>
+      <PostHeader post={post} />
+      <h2 id={`post-title-${id}`} className={styles.title}>
+        <Link href={path}>{post.title}</Link>
+      </h2>
+      <MaskedContent post={post}>
+        <Link href={path} className={styles.mediaLink} tabIndex={-1} aria-hidden="true">
+          <PostContent post={post} inList eager={eager} />
+        </Link>
+      </MaskedContent>
+      <PostTags post={post} />
+      <VoteBar post={post} commentHref={`${path}#comment`} />
+    </article>
+  );
+});
+
+export function PostHeader({ post }: { post: Post }) {
+  return (
+    <header className={styles.header}>
+      {post.creator && !post.isAnonymous ? (
+        <Link href={new URL(post.creator.profileUrl, window.location.origin).pathname} className={styles.creator}>
+          {post.creator.avatarUrl && <img src={post.creator.avatarUrl} alt="" width={24} height={24} className={styles.avatar} loading="lazy" />}
+          <span>{post.creator.name || post.creator.username}</span>
+        </Link>
+      ) : (
+        <span className={styles.creator}>Anonymous</span>
+      )}
+      <span aria-hidden="true">·</span>
+      <time dateTime={new Date(post.creationTs * 1000).toISOString()}>{formatAge(post.creationTs)}</time>
+    </header>
+  );
+}
+
+export function PostTags({ post }: { post: Post }) {
+  if (post.tags.length === 0) return null;
+  return (
+    <ul className={styles.tags} aria-label="Tags">
+      {post.tags.map((tag) => (
+        <li key={tag.key}>
+          <Link href={`/tag/${encodeURIComponent(tag.key)}`}>{tag.key}</Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** §8: the sensitive mask over an nsfw post's media, with Change settings and View. */
+export function MaskedContent({ post, children }: { post: Post; children: React.ReactNode }) {
+  const info = useUser((s) => s.info);
+  const unmaskedHere = useUnmasked(post.id);
+  if (!showsSensitiveMask(post, info, unmaskedHere)) return <>{children}</>;
+  return (
+    <div className={styles.mask} role="group" aria-label={SENSITIVE_TITLE}>
+      <p className={styles.maskTitle}>{SENSITIVE_TITLE}</p>
+      <p>{SENSITIVE_TEXT}</p>
+      <div className={styles.maskActions}>
+        <a
+          href="/settings"
+          className={styles.button}
+          onClick={(event) => {
+            if (!requireMember('sensitive-settings', '/settings')) event.preventDefault();
+          }}
+        >
+          Change settings
+        </a>
+        <button
+          type="button"
+          className={styles.button}
+          onClick={() => {
+            if (requireMember('unmask')) unmaskPost(post.id);
+          }}
+        >
+          View
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** Up and down votes (a dot when masked), the comment link (§2: new tab, #comment) and save. */
+export function VoteBar({ post, commentHref, commentNewTab = true }: { post: Post; commentHref: string | null; commentNewTab?: boolean }) {
+  const info = useUser((s) => s.info);
+  const vote = info.votes[post.id] ?? 0;
+  const saved = info.saves.includes(post.id);
+  const masked = isVoteMasked(post, info);
+  const forum = post.type === 'ForumPost';
+  return (
+    <div className={styles.bar}>
+      <div className={styles.vote} role="group" aria-label="Vote">
+        <button type="button" className={styles.button} aria-pressed={vote === 1} aria-label="Upvote" onClick={() => void votePost(post, 1)}>
+          ▲ <span data-testid="upvotes">{masked ? '•' : abbreviateNumber(post.upVoteCount)}</span>
+        </button>
+        <button type="button" className={styles.button} aria-pressed={vote === -1} aria-label="Downvote" onClick={() => void votePost(post, -1)}>
+          ▼{!masked && post.downVoteCount > 0 ? <span> {abbreviateNumber(post.downVoteCount)}</span> : null}
+        </button>
+      </div>
+      {commentHref && (
+        <a className={styles.button} href={commentHref} {...(commentNewTab ? { target: '_blank', rel: 'noopener' } : {})}>
+          {post.commentsCount > 0 ? `${abbreviateNumber(post.commentsCount)} ` : ''}
+          {commentLabel(post.commentsCount, forum)}
+        </a>
+      )}
+      {post.type !== 'CollectionPage' && (
+        <button type="button" className={styles.button} aria-pressed={saved} onClick={() => void toggleSave(post.id)}>
+          {saved ? 'Saved' : 'Save'}
+        </button>
+      )}
+    </div>
+  );
+}

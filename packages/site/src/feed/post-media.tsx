@@ -1,0 +1,163 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { ClipVariant, ImageVariant, Post } from './post-types';
+import styles from './post-card.module.css';
+
+/** §9: animated and video posts play while at least 60% visible and pause below. */
+export const AUTOPLAY_THRESHOLD = 0.6;
+/** §5: text posts collapse to about 5 lines of 20 px in lists. */
+export const TEXT_COLLAPSE_LINES = 5;
+export const TEXT_LINE_HEIGHT = 20;
+
+/** A photo: WebP first through <picture>, the list size (460) and the full size (700) offered by width. */
+export function Picture({ small, large, alt, eager = false }: { small?: ImageVariant | undefined; large?: ImageVariant | undefined; alt: string; eager?: boolean }) {
+  const main = small ?? large;
+  if (!main) return null;
+  const variants = [small, large].filter((v): v is ImageVariant => Boolean(v));
+  const srcSet = (pick: (v: ImageVariant) => string | undefined) =>
+    variants
+      .map((v) => (pick(v) ? `${pick(v)} ${v.width}w` : null))
+      .filter(Boolean)
+      .join(', ');
+  const webp = srcSet((v) => v.webpUrl);
+  const sizes = '(max-width: 640px) 100vw, 640px';
+  return (
+    <picture>
+      {webp && <source type="image/webp" srcSet={webp} sizes={sizes} />}
+      <img
+        className={styles.image}
+        src={main.url}
+        srcSet={srcSet((v) => v.url)}
+        sizes={sizes}
+        width={main.width}
+        height={main.height}
+        alt={alt}
+        loading={eager ? 'eager' : 'lazy'}
+        decoding="async"
+        {...(eager ? { fetchPriority: 'high' as const } : {})}
+      />
+    </picture>
+  );
+}
+
+/** An animated or video clip: muted, looping, started and stopped by how much of it is on screen. */
+export function Clip({ clip, poster, title, controls = false }: { clip: ClipVariant; poster?: ImageVariant | undefined; title: string; controls?: boolean }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    const video = ref.current;
+    if (!video || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        if (!entry) return;
+        if (entry.intersectionRatio >= AUTOPLAY_THRESHOLD) void video.play().catch(() => undefined);
+        else video.pause();
+      },
+      { threshold: [0, AUTOPLAY_THRESHOLD, 1] },
+    );
+    observer.observe(video);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <video
+      ref={ref}
+      className={styles.image}
+      width={clip.width}
+      height={clip.height}
+      poster={poster?.webpUrl ?? poster?.url}
+      muted
+      loop
+      playsInline
+      preload="none"
+      controls={controls}
+      aria-label={title}
+      data-autoplay=""
+    >
+      {clip.vp9Url && <source src={clip.vp9Url} type='video/webm; codecs="vp9"' />}
+      {clip.vp8Url && <source src={clip.vp8Url} type="video/webm" />}
+      <source src={clip.url} type="video/mp4" />
+    </video>
+  );
+}
+
+/** A text post's body: whole on the post page, collapsed to 5 lines in lists with Show more when it overflows. */
+export function TextBody({ text, collapse }: { text: string; collapse: boolean }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [expanded, setExpanded] = useState(false);
+  const [overflows, setOverflows] = useState(false);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (el && collapse) setOverflows(el.scrollHeight > TEXT_COLLAPSE_LINES * TEXT_LINE_HEIGHT + 1 || text.split('\n').length > TEXT_COLLAPSE_LINES);
+  }, [text, collapse]);
+  const collapsed = collapse && !expanded;
+  return (
+    <div className={styles.textPost}>
+      <div ref={ref} className={collapsed ? styles.textCollapsed : styles.textBody}>
+        {text}
+      </div>
+      {collapsed && overflows && (
+        <button type="button" className={styles.showMore} onClick={() => setExpanded(true)}>
+          Show more
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** The content of a post by type; `inList` chooses the list sizes and the collapsed text. */
+export function PostContent({ post, inList, eager = false }: { post: Post; inList: boolean; eager?: boolean }) {
+  const { images } = post;
+  switch (post.type) {
+    case 'Animated':
+    case 'Video':
+      if (images.image460sv) return <Clip clip={images.image460sv} poster={images.image460} title={post.title} controls={!inList && post.type === 'Video'} />;
+      return <Picture small={images.image460} large={images.image700} alt={post.title} eager={eager} />;
+    case 'EmbedVideo':
+      return <EmbedVideo post={post} eager={eager} />;
+    case 'Text':
+    case 'ForumPost':
+      return post.description ? <TextBody text={post.description} collapse={inList} /> : null;
+    case 'Article':
+      return (
+        <>
+          <Picture small={images.image460} large={images.image700} alt={post.title} eager={eager} />
+          {inList && post.description && <p className={styles.excerpt}>{plainExcerpt(post.description)}</p>}
+        </>
+      );
+    default:
+      return <Picture small={inList ? (images.image460c ?? images.image460) : images.image460} large={images.image700} alt={post.title} eager={eager} />;
+  }
+}
+
+/**
+ * An embedded Facebook or Instagram video: its cover and a play link. The third-party player is loaded only on the
+ * post page and only after a click, so lists never pull in another site's scripts.
+ */
+function EmbedVideo({ post, eager }: { post: Post; eager: boolean }) {
+  const [playing, setPlaying] = useState(false);
+  const source = post.video?.source ?? post.sourceDomain;
+  const embedUrl = post.video?.embedUrl;
+  if (playing && embedUrl) {
+    return <iframe className={styles.embed} src={embedUrl} title={post.title} allow="autoplay; encrypted-media" allowFullScreen loading="lazy" />;
+  }
+  return (
+    <div className={styles.embedCover}>
+      <Picture small={post.images.image460} large={post.images.image700} alt={post.title} eager={eager} />
+      {embedUrl ? (
+        <button type="button" className={styles.embedPlay} onClick={() => setPlaying(true)}>
+          ▶ Play video from {source}
+        </button>
+      ) : (
+        post.sourceUrl && (
+          <a className={styles.embedPlay} href={post.sourceUrl} target="_blank" rel="noopener noreferrer">
+            ▶ Watch on {source}
+          </a>
+        )
+      )}
+    </div>
+  );
+}
+
+/** The markdown of an article intro reduced to plain words for a list excerpt. */
+export function plainExcerpt(markdown: string, max = 200): string {
+  const text = markdown.replace(/[#*_`>[\]]/g, '').replace(/\(https?:[^)]*\)/g, '').replace(/\s+/g, ' ').trim();
+  return text.length > max ? text.slice(0, max - 1).trimEnd() + '…' : text;
+}

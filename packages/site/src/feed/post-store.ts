@@ -1,0 +1,151 @@
+import { createStore, useStore } from 'zustand';
+import { apiDelete, apiGet, apiPost, apiPostForm, errorMessage, isApiNetworkError } from '../lib/api';
+import { requireMember } from '../shell/modals';
+import { showToast } from '../shell/toasts';
+import { userStore } from '../user/user-store';
+import type { ListReply, Post } from './post-types';
+
+/** posts-and-feeds.md §3 "Post list state": posts by id, and per list its ids, cursor and loading state. */
+export type FeedList = {
+  ids: string[];
+  /** The next page's `after` token; null = the list has ended. */
+  after: string | null;
+  loading: boolean;
+  loaded: boolean;
+  error: string | null;
+};
+export type PostListState = { posts: Record<string, Post>; lists: Record<string, FeedList> };
+export type PostListActions = {
+  /** Loads the next page of `path` (a /v1 list path) with `query`; one request at a time per list (§4 loading guard). */
+  loadMore(path: string, query?: Record<string, string>): Promise<void>;
+  putPost(post: Post): void;
+  patchPost(id: string, patch: Partial<Post>): void;
+};
+
+const emptyList = (): FeedList => ({ ids: [], after: null, loading: false, loaded: false, error: null });
+/** A list's key in the store: its path plus its query (search lists differ by query only). */
+export const listKey = (path: string, query: Record<string, string> = {}) => {
+  const qs = new URLSearchParams(query).toString();
+  return qs ? `${path}?${qs}` : path;
+};
+export const selectList = (key: string) => (s: PostListState): FeedList => s.lists[key] ?? EMPTY;
+const EMPTY = emptyList();
+
+const isLoggedIn = () => Boolean(userStore.getState().info.user?.username);
+
+export const createPostListStore = () =>
+  createStore<PostListState & PostListActions>()((set, get) => ({
+    posts: {},
+    lists: {},
+    async loadMore(path, query = {}) {
+      const key = listKey(path, query);
+      const current = get().lists[key] ?? emptyList();
+      if (current.loading || (current.loaded && current.after === null)) return;
+      const setList = (patch: Partial<FeedList>) =>
+        set((s) => ({ lists: { ...s.lists, [key]: { ...(s.lists[key] ?? emptyList()), ...patch } } }));
+      setList({ loading: true, error: null });
+      const q = { ...query, ...(current.after ? { after: current.after } : {}) };
+      try {
+        // §7: POST for members (their filters apply), GET for visitors (cacheable).
+        const reply = isLoggedIn() ? await apiPost<ListReply>(path, {}, { query: q }) : await apiGet<ListReply>(path, { query: q });
+        set((s) => {
+          const posts = { ...s.posts };
+          const before = s.lists[key] ?? emptyList();
+          const seen = new Set(before.ids);
+          const ids = [...before.ids];
+          for (const post of reply.posts) {
+            posts[post.id] = { ...posts[post.id], ...post };
+            if (!seen.has(post.id)) {
+              seen.add(post.id);
+              ids.push(post.id);
+            }
+          }
+          const after = reply.after ?? reply.nextCursor ?? null;
+          // A page that adds nothing new ends the list rather than asking for the same page forever.
+          const ended = after === null || (reply.posts.length > 0 && ids.length === before.ids.length);
+          return { posts, lists: { ...s.lists, [key]: { ids, after: ended ? null : after, loading: false, loaded: true, error: null } } };
+        });
+      } catch (error) {
+        // §4: without a server answer the trigger is reset so scrolling retries; with one the list stops there.
+        setList({ loading: false, error: errorMessage(error), ...(isApiNetworkError(error) ? {} : { loaded: true, after: null }) });
+      }
+    },
+    putPost(post) {
+      set((s) => ({ posts: { ...s.posts, [post.id]: { ...s.posts[post.id], ...post } } }));
+    },
+    patchPost(id, patch) {
+      const post = get().posts[id];
+      if (post) set((s) => ({ posts: { ...s.posts, [id]: { ...post, ...patch } } }));
+    },
+  }));
+
+export const postListStore = createPostListStore();
+export function usePostList<T>(selector: (s: PostListState & PostListActions) => T): T {
+  return useStore(postListStore, selector);
+}
+
+// --- votes and saves (§4) ------------------------------------------------------------------------------------
+
+export type VoteValue = -1 | 0 | 1;
+export type VoteCounts = { upVoteCount: number; downVoteCount: number };
+
+/**
+ * §4 Vote: tapping the direction already chosen removes the vote; removing or changing a vote takes one off the
+ * matching count, a new vote adds one; counts never go below 0.
+ */
+export function nextVote(previous: VoteValue, tapped: 1 | -1, counts: VoteCounts): { vote: VoteValue; counts: VoteCounts } {
+  const vote: VoteValue = previous === tapped ? 0 : tapped;
+  let { upVoteCount, downVoteCount } = counts;
+  if (previous === 1) upVoteCount -= 1;
+  if (previous === -1) downVoteCount -= 1;
+  if (vote === 1) upVoteCount += 1;
+  if (vote === -1) downVoteCount += 1;
+  return { vote, counts: { upVoteCount: Math.max(0, upVoteCount), downVoteCount: Math.max(0, downVoteCount) } };
+}
+
+const VOTE_PATHS: Record<VoteValue, string> = { 1: '/v1/vote/like', [-1]: '/v1/vote/dislike', 0: '/v1/vote/unlike' };
+
+const setUserVote = (id: string, vote: VoteValue) =>
+  userStore.setState((s) => ({ info: { ...s.info, votes: { ...s.info.votes, [id]: vote } } }));
+
+/** Applies the vote locally first, then sends it; a refusal puts the previous vote and counts back. */
+export async function votePost(post: Post, tapped: 1 | -1, store = postListStore): Promise<void> {
+  if (!requireMember(tapped === 1 ? 'upvote' : 'downvote')) return;
+  const current = store.getState().posts[post.id] ?? post;
+  const previous = (userStore.getState().info.votes[post.id] ?? 0) as VoteValue;
+  const counts = { upVoteCount: current.upVoteCount, downVoteCount: current.downVoteCount };
+  const next = nextVote(previous, tapped, counts);
+  store.getState().putPost({ ...current, ...next.counts });
+  setUserVote(post.id, next.vote);
+  try {
+    const reply = await apiPostForm<VoteCounts>(VOTE_PATHS[next.vote], { id: post.id });
+    store.getState().patchPost(post.id, { upVoteCount: reply.upVoteCount, downVoteCount: reply.downVoteCount });
+  } catch (error) {
+    store.getState().patchPost(post.id, counts);
+    setUserVote(post.id, previous);
+    showToast(errorMessage(error), 'error');
+  }
+}
+
+export const SAVED_MESSAGE = 'Post saved.';
+export const UNSAVED_MESSAGE = 'Post unsaved.';
+
+/** §4 Save: a toggle with 'Post saved.' or 'Post unsaved.'; applied locally first, reverted on failure. */
+export async function toggleSave(postId: string): Promise<void> {
+  if (!requireMember('save')) return;
+  const saves = userStore.getState().info.saves;
+  const saved = !saves.includes(postId);
+  const apply = (on: boolean) =>
+    userStore.setState((s) => ({
+      info: { ...s.info, saves: on ? [...s.info.saves.filter((id) => id !== postId), postId] : s.info.saves.filter((id) => id !== postId) },
+    }));
+  apply(saved);
+  try {
+    if (saved) await apiPostForm('/v1/save-post', { id: postId });
+    else await apiDelete('/v1/save-post', { id: postId });
+    showToast(saved ? SAVED_MESSAGE : UNSAVED_MESSAGE);
+  } catch (error) {
+    apply(!saved);
+    showToast(errorMessage(error), 'error');
+  }
+}

@@ -1,0 +1,30 @@
+import { createStore, useStore } from 'zustand';
+import type { UserInfo } from '../user/user-types';
+import type { Post } from './post-types';
+
+/** §3 Session: the posts unmasked with View during this visit. */
+const unmasked = createStore<{ ids: string[] }>()(() => ({ ids: [] }));
+export const unmaskPost = (id: string) => unmasked.setState((s) => ({ ids: s.ids.includes(id) ? s.ids : [...s.ids, id] }));
+export const useUnmasked = (id: string) => useStore(unmasked, (s) => s.ids.includes(id));
+export const resetUnmasked = () => unmasked.setState({ ids: [] });
+
+export const isOwnUpload = (info: UserInfo, postId: string) => info.uploads.includes(postId);
+
+/**
+ * §5: votes show as a dot when the post flags them masked, unless it is the viewer's own upload; always on
+ * collection pages and for posts without an id.
+ */
+export function isVoteMasked(post: Pick<Post, 'id' | 'type' | 'isVoteMasked'>, info: UserInfo): boolean {
+  if (!post.id || post.type === 'CollectionPage') return true;
+  return post.isVoteMasked && !isOwnUpload(info, post.id);
+}
+
+/** §5: the sensitive mask covers an nsfw post for a visitor, or for a member in safe mode until View is used. */
+export function showsSensitiveMask(post: Pick<Post, 'nsfw'>, info: UserInfo, unmaskedHere: boolean): boolean {
+  if (!post.nsfw || unmaskedHere) return false;
+  if (!info.user?.username) return true;
+  return info.user.safeMode;
+}
+
+/** §5: 'Comment' or 'Answer' (forum posts), with an s unless the count is exactly 1. */
+export const commentLabel = (count: number, forum: boolean) => (forum ? 'Answer' : 'Comment') + (count === 1 ? '' : 's');

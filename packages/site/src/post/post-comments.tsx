@@ -1,0 +1,57 @@
+import { Comments, type BlockApi, type FollowApi } from '@guffaw/comments-widget';
+import '@guffaw/comments-widget/styles.css';
+import { apiPost, apiPostForm } from '../lib/api';
+import { navigate } from '../router';
+import { openModal } from '../shell/modals';
+import { currentTheme, useTheme } from '../theme/theme';
+import { useUser } from '../user/user-store';
+
+/** The main site's app in the comment service (DESIGN.md). */
+export const COMMENT_APP_ID = 'guffaw';
+
+/** comments.md §7: thread follow on the main API. */
+export const followApi: FollowApi = {
+  async status(threadId) {
+    return (await apiPost<{ followed: boolean }>('/v1/follow-thread-status', { threadId })).followed;
+  },
+  async set(threadId, follow) {
+    await apiPost('/v1/follow-thread', { threadId, follow: follow ? 'true' : 'false' });
+  },
+};
+
+/** User blocks on the main API (the same list the settings page shows). */
+export const blockApi: BlockApi = {
+  async block(accountId) {
+    await apiPostForm('/v1/user-block', { accountId, _method: 'post' });
+  },
+  async unblock(accountId) {
+    await apiPostForm('/v1/user-block', { accountId, _method: 'delete' });
+  },
+};
+
+/**
+ * The comments of one post through the comments widget: the thread is keyed by the post's canonical URL (postUrl),
+ * the viewer signs in with the commentAuth token of /v1/user-info, and a visitor's action opens the signup overlay.
+ */
+export default function PostComments({ url, isForum, canAnonymous }: { url: string; isForum: boolean; canAnonymous: boolean }) {
+  const auth = useUser((s) => s.info.user?.commentAuth ?? null);
+  const theme = useTheme(currentTheme);
+  return (
+    <Comments
+      appId={COMMENT_APP_ID}
+      url={url}
+      auth={auth}
+      isForum={isForum}
+      canAnonymous={canAnonymous}
+      theme={theme}
+      onRequireLogin={() => openModal('signup', { next: window.location.pathname + window.location.hash, action: 'comment' })}
+      onNavigate={(target) => {
+        const to = new URL(target, window.location.href);
+        if (to.origin === window.location.origin) navigate(to.pathname + to.search + to.hash);
+        else window.location.assign(to.href);
+      }}
+      followApi={followApi}
+      blockApi={blockApi}
+    />
+  );
+}

@@ -1,0 +1,164 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { MaskedContent, PostHeader, PostTags, VoteBar } from '../feed/post-card';
+import { FeedList } from '../feed/feed-list';
+import { PostContent } from '../feed/post-media';
+import { usePostList } from '../feed/post-store';
+import type { Post } from '../feed/post-types';
+import { commentLabel } from '../feed/visibility';
+import { apiGet, errorMessage, isApiFailure } from '../lib/api';
+import { abbreviateNumber } from '../lib/format';
+import { useLocation, type RouteProps } from '../router';
+import { usePageTitle } from '../shell/page-title';
+import { showToast } from '../shell/toasts';
+import { useUser } from '../user/user-store';
+import { ArticleBlocks, Markdown } from './article';
+import { LINK_COPIED, SHARE_POPUP, shareTargets, tabFromHash } from './share';
+import styles from './post-page.module.css';
+
+const PostComments = lazy(() => import('./post-comments'));
+
+type Load = { status: 'loading' } | { status: 'ready' } | { status: 'missing'; message: string } | { status: 'error'; message: string };
+
+/** The single post page /gag/{postId}/{title?} (posts-and-feeds.md §2). */
+export default function PostPage({ params }: RouteProps) {
+  const postId = params['postId'] ?? '';
+  const post = usePostList((s) => s.posts[postId]);
+  const putPost = usePostList((s) => s.putPost);
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  usePageTitle({ type: 'post', title: post?.title ?? 'Post' });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    apiGet<{ post: Post }>('/v1/post', { query: { id: postId }, signal: controller.signal })
+      .then((reply) => {
+        putPost(reply.post);
+        setLoad({ status: 'ready' });
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (isApiFailure(error) && error.status === 404) setLoad({ status: 'missing', message: error.message });
+        else setLoad({ status: 'error', message: errorMessage(error) });
+      });
+    return () => controller.abort();
+  }, [postId, putPost, attempt]);
+
+  if (!post) {
+    if (load.status === 'missing' || load.status === 'error') {
+      return (
+        <div className={styles.page} role="alert">
+          <h1 className={styles.title}>{load.status === 'missing' ? 'Post not found' : 'Could not load this post'}</h1>
+          <p>{load.message}</p>
+          {load.status === 'error' && (
+            <button type="button" className={styles.shareButton} onClick={() => setAttempt((n) => n + 1)}>
+              Try again
+            </button>
+          )}
+        </div>
+      );
+    }
+    return (
+      <p className={styles.page} role="status">
+        Loading…
+      </p>
+    );
+  }
+  return <PostView post={post} />;
+}
+
+function PostView({ post }: { post: Post }) {
+  const info = useUser((s) => s.info);
+  const { hash } = useLocation();
+  const tab = tabFromHash(hash);
+  const creator = post.creator;
+  if (creator && !post.isAnonymous && info.blocklistIds.includes(creator.accountId)) {
+    return <p className={styles.placeholder}>You&apos;ve blocked posts from @{creator.username}</p>;
+  }
+  if (info.blockPosts[post.id]) return <p className={styles.placeholder}>The post is hidden</p>;
+
+  const forum = post.type === 'ForumPost';
+  const showDescription = Boolean(post.description) && !['Text', 'CollectionPage', 'Article', 'ForumPost'].includes(post.type);
+  const commentsTabLabel = tab === 'thread' ? 'Thread' : forum ? 'Answers' : 'Comments';
+  return (
+    <article className={styles.page} aria-labelledby="post-title">
+      <PostHeader post={post} />
+      <h1 id="post-title" className={styles.title}>
+        {post.title}
+      </h1>
+      <MaskedContent post={post}>
+        <PostContent post={post} inList={false} eager />
+      </MaskedContent>
+      {post.type === 'Article' && post.article?.blocks ? <ArticleBlocks article={post.article} /> : null}
+      {showDescription && <Markdown className={styles.description} text={post.description} />}
+      {post.sourceUrl && (
+        <p className={styles.source}>
+          Source:{' '}
+          <a href={post.sourceUrl} target="_blank" rel="noopener noreferrer nofollow">
+            {post.sourceDomain || post.sourceUrl}
+          </a>
+        </p>
+      )}
+      <PostTags post={post} />
+      <VoteBar post={post} commentHref="#comment" commentNewTab={false} />
+      <ShareBar post={post} />
+      <nav className={styles.tabs} aria-label="Post sections">
+        <a href="#comment" className={styles.tab} aria-current={tab !== 'related' ? 'page' : undefined}>
+          {commentsTabLabel}
+          {post.commentsCount > 0 && <span className={styles.count}>{abbreviateNumber(post.commentsCount)}</span>}
+        </a>
+        <a href="#related" className={styles.tab} aria-current={tab === 'related' ? 'page' : undefined}>
+          Related
+        </a>
+      </nav>
+      <div id="comment" className={styles.section}>
+        {tab === 'related' ? (
+          <FeedList path="/v1/related-posts" query={{ id: post.id }} />
+        ) : (
+          <Suspense fallback={<p role="status">Loading {commentLabel(2, forum).toLowerCase()}…</p>}>
+            <PostComments url={post.postUrl} isForum={forum} canAnonymous={post.comment.canAnonymous && info.uploads.includes(post.id)} />
+          </Suspense>
+        )}
+      </div>
+    </article>
+  );
+}
+
+/** §2 share bar; copy link confirms with 'Link Copied.'. */
+function ShareBar({ post }: { post: Post }) {
+  const url = post.shareUrl || post.postUrl;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      showToast(LINK_COPIED);
+    } catch {
+      showToast('Could not copy the link. Copy it from the address bar instead.', 'error');
+    }
+  };
+  return (
+    <ul className={styles.share} aria-label="Share">
+      {shareTargets(url, post.title, post.images.image700?.url).map((target) => (
+        <li key={target.key}>
+          {target.href === null ? (
+            <button type="button" className={styles.shareButton} onClick={() => void copy()}>
+              {target.label}
+            </button>
+          ) : (
+            <a
+              className={styles.shareButton}
+              href={target.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={(event) => {
+                if (!target.popup) return;
+                event.preventDefault();
+                window.open(target.href ?? '', `share-${target.key}`, SHARE_POPUP);
+              }}
+            >
+              {target.label}
+            </a>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,34 @@
+/** §2 share bar targets, in the spec's order; `null` href = copy link. */
+export type ShareTarget = { key: string; label: string; href: string | null; popup: boolean };
+
+/** §9: share popups open at 640x460. */
+export const SHARE_POPUP = 'width=640,height=460,noopener';
+export const LINK_COPIED = 'Link Copied.';
+
+export function shareTargets(url: string, title: string, imageUrl: string | undefined): ShareTarget[] {
+  const u = encodeURIComponent(url);
+  const t = encodeURIComponent(title);
+  return [
+    { key: 'whatsapp', label: 'WhatsApp', href: `https://wa.me/?text=${encodeURIComponent(`${title} ${url}`)}`, popup: true },
+    { key: 'messenger', label: 'Messenger', href: `https://www.facebook.com/dialog/send?link=${u}&redirect_uri=${u}`, popup: true },
+    { key: 'telegram', label: 'Telegram', href: `https://t.me/share/url?url=${u}&text=${t}`, popup: true },
+    { key: 'twitter', label: 'Twitter', href: `https://twitter.com/intent/tweet?url=${u}&text=${t}`, popup: true },
+    { key: 'copy', label: 'Copy link', href: null, popup: false },
+    { key: 'email', label: 'Email', href: `mailto:?subject=${t}&body=${u}`, popup: false },
+    { key: 'facebook', label: 'Facebook', href: `https://www.facebook.com/sharer/sharer.php?u=${u}`, popup: true },
+    {
+      key: 'pinterest',
+      label: 'Pinterest',
+      href: `https://pinterest.com/pin/create/button/?url=${u}&description=${t}${imageUrl ? `&media=${encodeURIComponent(imageUrl)}` : ''}`,
+      popup: true,
+    },
+  ];
+}
+
+/** §2: the post page's tab from the hash: #related, #comment, or a thread (#cs_comment_id={id}). */
+export type PostTab = 'comment' | 'related' | 'thread';
+export function tabFromHash(hash: string): PostTab {
+  if (hash === '#related') return 'related';
+  if (hash.startsWith('#cs_comment_id=')) return 'thread';
+  return 'comment';
+}
