@@ -6,7 +6,7 @@ import { createTestApp, describeEachDatabase, type TestApp } from '../../../test
 import type { Database } from '../../db/index.js';
 import type { Json } from '../../db/schema.js';
 import { createSession, SESSION_COOKIE } from '../../lib/session.js';
-import { awardSent, postUpvoted } from './producers.js';
+import { awardSent, commentAdded, postUpvoted } from './producers.js';
 import { notify, notifyMilestone, PAGE_SIZE, type NotificationPage, type NotifyInput } from './service.js';
 
 type Member = { id: number; userId: string; username: string; cookie: string };
@@ -252,6 +252,40 @@ describeEachDatabase('notifications', (kind) => {
     expect((await messagesOf(op))[0]).toBe(`${voter.username} sent Cheers to your post.`);
     expect(await messagesOf(voter)).toEqual([`You sent Cheers to ${op.username}'s post.`]);
     expect((await list(app, voter)).items[0]!.post?.id).toBe(postId);
+  });
+
+  it('commentAdded: each recipient once (reply > mention > follow), never the author or from a blocked user; COMMENT to the post creator', async () => {
+    const [op, author, parent] = [await member(db), await member(db), await member(db)];
+    const [mentioned, follower, blocker] = [await member(db), await member(db), await member(db)];
+    await db.insertInto('userBlocks').values({ userId: blocker.id, blockedUserId: author.id }).execute();
+    const postId = `cp${randomBytes(4).toString('hex')}`;
+    await db.insertInto('posts').values({ id: postId, type: 'Photo', title: 'Thread post', creatorId: op.id }).execute();
+    const base = { threadId: 't1', postId, anonymous: false, authorUserId: author.userId, mentionedUserIds: [], threadFollowerUserIds: [] };
+
+    const top = await commentAdded(db, app.bus, { ...base, commentId: 't1', url: `/gag/${postId}#t1`, text: 'first!', parentCommentId: null, parentAuthorUserId: null });
+    expect(top).toBe(1);
+    expect((await list(app, op)).items[0]).toMatchObject({ type: 'COMMENT', message: `${author.username} commented on your post.`, title: 'first!' });
+
+    const count = await commentAdded(db, app.bus, {
+      ...base,
+      commentId: 'c2',
+      url: `/gag/${postId}#c2`,
+      text: `@${parent.username} @${mentioned.username} ${'long '.repeat(40)}`,
+      parentCommentId: 't1',
+      parentAuthorUserId: parent.userId,
+      mentionedUserIds: [parent.userId, mentioned.userId, author.userId],
+      threadFollowerUserIds: [parent.userId, follower.userId, author.userId, blocker.userId],
+    });
+    expect(count).toBe(3);
+    const only = async (who: Member) => (await list(app, who)).items.map((i) => [i.type, i.message]);
+    expect(await only(parent)).toEqual([['COMMENT_REPLY', `${author.username} replied to your comment.`]]);
+    expect(await only(mentioned)).toEqual([['COMMENT_MENTION', `${author.username} mentioned you in a comment.`]]);
+    expect(await only(follower)).toEqual([['FOLLOW_THREAD', `${author.username} replied to a thread you follow.`]]);
+    expect(await only(author)).toEqual([]);
+    expect(await only(blocker)).toEqual([]);
+    // A reply does not notify the post's creator as a comment on their post.
+    expect((await list(app, op)).items).toHaveLength(1);
+    expect((await list(app, mentioned)).items[0]!.title).toMatch(/^.{117}\.\.\.$/);
   });
 
   it('renders every type, SYSTEM text and followed-page data', async () => {

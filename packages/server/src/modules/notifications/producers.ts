@@ -1,7 +1,7 @@
 import type { Database } from '../../db/index.js';
 import type { Bus } from '../../lib/pubsub.js';
 import { isMilestone } from './catalogue.js';
-import { creatorTotals } from './repository.js';
+import { creatorTotals, findPostForNotice, usersByPublicId } from './repository.js';
 import { notify, notifyMilestone, type NotifyResult } from './service.js';
 
 /**
@@ -14,7 +14,7 @@ export const groupKeys = {
   postComment: (postId: string) => `COMMENT:post:${postId}`,
   commentUpvote: (commentId: string) => `COMMENT_UPVOTE:comment:${commentId}`,
   commentReply: (commentId: string) => `COMMENT_REPLY:comment:${commentId}`,
-  commentMention: (commentId: string) => `COMMENT_MENTION:comment:${commentId}`,
+  commentMention: (threadId: string) => `COMMENT_MENTION:thread:${threadId}`,
   commentPin: (commentId: string) => `COMMENT_PIN:comment:${commentId}`,
   followThread: (threadId: string) => `FOLLOW_THREAD:thread:${threadId}`,
   featured: (postId: string) => `FEATURED:post:${postId}`,
@@ -62,7 +62,7 @@ export async function postUpvoted(db: Database, bus: Bus, e: PostRef & { voterId
 export async function postCommented(
   db: Database,
   bus: Bus,
-  e: PostRef & { commenterId: number; anonymous?: boolean; commentId: string; commentsCount: number; excerpt: string },
+  e: PostRef & { commenterId: number; anonymous?: boolean; commentId: string; commentsCount: number; excerpt: string; url?: string },
 ): Promise<NotifyResult | null> {
   if (e.ownerId === null) return null;
   const result = await notify(db, bus, {
@@ -71,7 +71,7 @@ export async function postCommented(
     groupKey: groupKeys.postComment(e.postId),
     actorUserId: e.commenterId,
     actorAnonymous: e.anonymous ?? false,
-    url: `${postPath(e.postId)}#cs_comment_id=${e.commentId}`,
+    url: e.url ?? `${postPath(e.postId)}#cs_comment_id=${e.commentId}`,
     postId: e.postId,
     title: e.excerpt,
   });
@@ -181,4 +181,89 @@ export async function postFeatured(db: Database, bus: Bus, e: PostRef): Promise<
     title: e.title,
     once: true,
   });
+}
+
+/** A new comment on the main site, as the comment service knows it (ids are users.user_id, its external ids). */
+export type CommentAdded = {
+  commentId: string;
+  /** The top-level comment's id (the thread). */
+  threadId: string;
+  /** The comment's permalink. */
+  url: string;
+  /** The product post the thread belongs to, if any. */
+  postId: string | null;
+  text: string;
+  authorUserId: string;
+  /** Posted as anonymous OP: named "OP", never linked. */
+  anonymous: boolean;
+  /** Replies: the comment replied to and its author. */
+  parentCommentId: string | null;
+  parentAuthorUserId: string | null;
+  mentionedUserIds: readonly string[];
+  /** Replies: the thread's followers (comments.md §4 follow), as the comment service keeps them. */
+  threadFollowerUserIds: readonly string[];
+};
+
+const EXCERPT_LENGTH = 120;
+
+/**
+ * Everything a new comment notifies, each recipient once (reply beats mention beats follow beats the post's creator),
+ * never its author: COMMENT_REPLY to the parent's author, COMMENT_MENTION to each mentioned user, FOLLOW_THREAD to
+ * the thread's followers, and COMMENT (with the post's comment milestones) to the post's creator for a top-level comment.
+ * Returns how many notifications were created or grouped.
+ */
+export async function commentAdded(db: Database, bus: Bus, e: CommentAdded): Promise<number> {
+  const ids = await usersByPublicId(db, [
+    e.authorUserId,
+    ...(e.parentAuthorUserId ? [e.parentAuthorUserId] : []),
+    ...e.mentionedUserIds,
+    ...e.threadFollowerUserIds,
+  ]);
+  const authorId = ids.get(e.authorUserId);
+  if (authorId === undefined) return 0;
+  const excerpt = e.text.length > EXCERPT_LENGTH ? `${e.text.slice(0, EXCERPT_LENGTH - 3)}...` : e.text;
+  const recipients = new Map<number, { type: 'COMMENT_REPLY' | 'COMMENT_MENTION' | 'FOLLOW_THREAD'; groupKey: string }>();
+  const add = (publicId: string | null, type: 'COMMENT_REPLY' | 'COMMENT_MENTION' | 'FOLLOW_THREAD', groupKey: string) => {
+    const id = publicId === null ? undefined : ids.get(publicId);
+    if (id !== undefined && id !== authorId && !recipients.has(id)) recipients.set(id, { type, groupKey });
+  };
+  if (e.parentCommentId) add(e.parentAuthorUserId, 'COMMENT_REPLY', groupKeys.commentReply(e.parentCommentId));
+  for (const id of e.mentionedUserIds) add(id, 'COMMENT_MENTION', groupKeys.commentMention(e.threadId));
+  if (e.parentCommentId) for (const id of e.threadFollowerUserIds) add(id, 'FOLLOW_THREAD', groupKeys.followThread(e.threadId));
+
+  let count = 0;
+  const counted = (r: NotifyResult | null) => {
+    if (r && r.status !== 'skipped') count++;
+  };
+  for (const [userId, r] of recipients) {
+    counted(
+      await notify(db, bus, {
+        userId,
+        type: r.type,
+        groupKey: r.groupKey,
+        actorUserId: authorId,
+        actorAnonymous: e.anonymous,
+        url: e.url,
+        postId: e.postId,
+        title: excerpt,
+      }),
+    );
+  }
+  const post = !e.parentCommentId && e.postId ? await findPostForNotice(db, e.postId) : undefined;
+  if (post && e.postId && post.creatorId !== null && !recipients.has(post.creatorId)) {
+    counted(
+      await postCommented(db, bus, {
+        postId: e.postId,
+        title: post.title,
+        ownerId: post.creatorId,
+        commenterId: authorId,
+        anonymous: e.anonymous,
+        commentId: e.commentId,
+        commentsCount: post.commentsCount,
+        excerpt,
+        url: e.url,
+      }),
+    );
+  }
+  return count;
 }

@@ -189,3 +189,19 @@ export async function creatorTotals(db: Database, userId: number): Promise<{ upV
     .executeTakeFirstOrThrow();
   return { upVotes: Number(row.upVotes), comments: Number(row.comments) };
 }
+
+/** users.id of live accounts by their public id (users.user_id, the comment service's external id for the main site). */
+export async function usersByPublicId(db: Database, publicIds: readonly string[]): Promise<Map<string, number>> {
+  if (publicIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'userId'])
+    .where('userId', 'in', [...publicIds])
+    .where('deletedAt', 'is', null)
+    .execute();
+  return new Map(rows.map((r) => [r.userId, r.id]));
+}
+
+export async function findPostForNotice(db: Database, postId: string): Promise<{ creatorId: number | null; title: string; commentsCount: number } | undefined> {
+  return db.selectFrom('posts').select(['creatorId', 'title', 'commentsCount']).where('id', '=', postId).executeTakeFirst();
+}
