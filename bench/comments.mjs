@@ -6,8 +6,8 @@
  * here) on 127.0.0.1; this process drives it with autocannon over loopback and prints req/s and latency for:
  *   hello       a hello-world route of the same server (the baseline of the same run)
  *   visitor     the cacheable visitor list (GET comment-list.json)
- *   member      the authenticated list, count 10 (POST comment-list.json, tokens of 500 users)
- *   add         add-comment.json (tokens of 3,000 users, so neither quota nor rate limit is what is measured)
+ *   member      the authenticated list, count 10 (POST comment-list.json, tokens of 500 returning users)
+ *   add         add-comment.json (tokens of 3,000 returning users, so neither quota nor rate limit is what is measured)
  * then p95 of list pages on a section of 10,000 comments and on a thread of 10,000 replies, with their byte sizes
  * beside a small section's (a page must not grow with the thread).
  *
@@ -59,6 +59,12 @@ async function seed(db, sql, publicUrl) {
   // Comment users; timestamps at millisecond precision, as the service writes them (its cursors are milliseconds).
   await sql`insert into comment_users (app_id, external_id, user_id, display_name)
     select ${APP_ID}, 'seed' || g, 'su' || g, 'Seed user ' || g from generate_series(1, 200) g`.execute(db);
+  // The benchmark's members and writers are returning users (their first call is not a sign-up).
+  for (const [prefix, n] of [['member', MEMBERS], ['writer', WRITERS]]) {
+    await sql`insert into comment_users (app_id, external_id, user_id, display_name)
+      select ${APP_ID}, ${prefix} || (g - 1), ${prefix.slice(0, 1)} || 'u' || g, 'Bench ' || ${prefix} || (g - 1)
+      from generate_series(1, ${n}) g`.execute(db);
+  }
   const section = async (url) =>
     (await db.insertInto('commentSections').values({ appId: APP_ID, url }).returning('id').executeTakeFirstOrThrow()).id;
   const topLevel = async (sectionId, n, prefix) => {

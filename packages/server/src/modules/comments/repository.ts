@@ -146,6 +146,20 @@ export async function offensiveAuthorIds(db: Executor, sectionId: number): Promi
   return rows.map((r) => r.userId);
 }
 
+export async function findUserWithRole(db: Executor, appId: string, externalId: string): Promise<(UserRow & { moderator: boolean }) | undefined> {
+  return db
+    .selectFrom('commentUsers as u')
+    .selectAll('u')
+    .select((eb) =>
+      eb
+        .exists(eb.selectFrom('commentModerators as m').select('m.externalId').whereRef('m.appId', '=', 'u.appId').whereRef('m.externalId', '=', 'u.externalId'))
+        .as('moderator'),
+    )
+    .where('u.appId', '=', appId)
+    .where('u.externalId', '=', externalId)
+    .executeTakeFirst() as Promise<(UserRow & { moderator: boolean }) | undefined>;
+}
+
 export const findUserByPublicId = (db: Executor, appId: string, userId: string) =>
   db.selectFrom('commentUsers').selectAll().where('appId', '=', appId).where('userId', '=', userId).executeTakeFirst();
 

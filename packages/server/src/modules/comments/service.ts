@@ -89,9 +89,11 @@ const APP_CACHE_MS = 30_000;
 const VISITOR_CACHE_MS = 2_000;
 const SECTION_CACHE_MS = 2_000;
 const FILTER_CACHE_MS = 5_000;
+/** A comment user's activeTs is refreshed at most this often. */
+const ACTIVE_REFRESH_MS = 3600_000;
 export const VISITOR_MAX_AGE_SECONDS = 5;
 
-export type VisitorPage = { body: string; etag: string };
+export type VisitorPage = { body: Buffer; etag: string };
 
 export function createCommentService(db: Database, config: Config, options: { mainAppId?: string } = {}) {
   const mainAppId = options.mainAppId ?? MAIN_APP_ID;
@@ -183,14 +185,25 @@ export function createCommentService(db: Database, config: Config, options: { ma
     const cached = viewers.get(key);
     if (cached && cached.until > now) return cached.viewer;
     const claims = await verifyAuthToken(token, app.id, app.secret);
-    const { moderator, ...user } = await repo.upsertUser(db, {
-      appId: app.id,
-      externalId: claims.sub,
-      userId: newId(),
-      displayName: claims.name,
-      avatarUrl: claims.avatar,
-      profileUrl: claims.profileUrl,
-    });
+    // Read first: a returning user whose claims did not change (and who was active within the hour) costs no write.
+    let found = await repo.findUserWithRole(db, app.id, claims.sub);
+    if (
+      !found ||
+      found.displayName !== claims.name ||
+      found.avatarUrl !== claims.avatar ||
+      found.profileUrl !== claims.profileUrl ||
+      now - found.activeAt.getTime() > ACTIVE_REFRESH_MS
+    ) {
+      found = await repo.upsertUser(db, {
+        appId: app.id,
+        externalId: claims.sub,
+        userId: newId(),
+        displayName: claims.name,
+        avatarUrl: claims.avatar,
+        profileUrl: claims.profileUrl,
+      });
+    }
+    const { moderator, ...user } = found;
     const viewer: Viewer = { user, moderator, claims: { sub: claims.sub, exp: claims.exp } };
     viewers.set(key, { viewer, until: Math.min(now + AUTH_CACHE_MS, claims.exp * 1000) });
     return viewer;
@@ -393,7 +406,8 @@ export function createCommentService(db: Database, config: Config, options: { ma
     const now = Date.now();
     if (hit && hit.version === version && now - hit.at < VISITOR_CACHE_MS) return hit;
     const page = await computePage(app, input, f);
-    const body = JSON.stringify({ status: 'OK', payload: page });
+    // Kept as bytes: each answer is then a plain write, not a re-encoding of the JSON text.
+    const body = Buffer.from(JSON.stringify({ status: 'OK', payload: page }));
     const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
     const entry = { body, etag, version, at: now };
     renderedPages.set(cacheKey, entry);
