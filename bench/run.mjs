@@ -10,6 +10,7 @@ const all = [
   ['comments', 'comments.mjs', 'comment service: hello-world baseline, visitor list, authenticated list, add-comment, 10k thread'],
   ['feeds', 'feeds.mjs', 'feeds on 100,000 posts: home hot, fresh, tag, search'],
   ['widget', 'widget-render.mjs', 'comments widget: render 500 comments, switch sort'],
+  ['embed', 'embed.mjs', 'embed on a third-party page: loader start to first comment painted, in Chromium'],
 ];
 const wanted = process.argv.slice(2);
 let failed = false;

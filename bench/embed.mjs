@@ -1,0 +1,15 @@
+#!/usr/bin/env node
+// `npm run bench -- embed`: the embed on a third-party page in Chromium (cold cache, loopback): ms from the loader's
+// request to the frame's first contentful paint, which is its server-rendered comments. Budget 300 ms (median).
+// Runs the measuring test of e2e/embed.test.mjs (its own Guffaw server and example host), EMBED_SAMPLES loads (7).
+// Needs a build (`npm run build`).
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const run = spawnSync(process.execPath, ['--test', '--test-reporter=spec', '--test-name-pattern=time from loader start', 'e2e/embed.test.mjs'], {
+  cwd: root,
+  env: { ...process.env, EMBED_SAMPLES: process.env.EMBED_SAMPLES || '7' },
+  stdio: 'inherit',
+});
+process.exit(run.status ?? 1);
