@@ -57,8 +57,7 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   }
 });
 
-// The server's HTML is complete: let it paint first, then hydrate (a slow device shows comments before any work).
-requestAnimationFrame(() => setTimeout(() => hydrateRoot(rootElement, <Frame />), 0));
+hydrateRoot(rootElement, <Frame />);
 
 const height = () => Math.ceil(rootElement.getBoundingClientRect().height);
 let last = -1;
