@@ -9,6 +9,9 @@ import { postPath, type Post } from './post-types';
 import { commentLabel, isVoteMasked, showsSensitiveMask, unmaskPost, useUnmasked } from './visibility';
 import styles from './post-card.module.css';
 
+/** Text bodies hold their own Show more button, so they are not wrapped in the post link. */
+const TEXT_TYPES = new Set(['Text', 'ForumPost']);
+
 export const SENSITIVE_TITLE = 'Sensitive content';
 export const SENSITIVE_TEXT = 'The following media includes potentially sensitive content.';
 
@@ -24,9 +27,14 @@ export const PostCard = memo(function PostCard({ id, eager = false }: { id: stri
         <Link href={path}>{post.title}</Link>
       </h2>
       <MaskedContent post={post}>
-        <Link href={path} className={styles.mediaLink} tabIndex={-1} aria-hidden="true">
+        {TEXT_TYPES.has(post.type) ? (
           <PostContent post={post} inList eager={eager} />
-        </Link>
+        ) : (
+          // The title link already names the post; this one only widens the click target.
+          <Link href={path} className={styles.mediaLink} tabIndex={-1} aria-hidden="true">
+            <PostContent post={post} inList eager={eager} />
+          </Link>
+        )}
       </MaskedContent>
       <PostTags post={post} />
       <VoteBar post={post} commentHref={`${path}#comment`} />
