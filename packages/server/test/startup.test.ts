@@ -42,7 +42,8 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-describe('startup and shutdown', () => {
+// Each case spawns a server; on a loaded 2-core machine a start takes tens of seconds.
+describe('startup and shutdown', { timeout: 240_000 }, () => {
   it('ends with one clear line when DATA_DIR is not writable', async () => {
     const file = join(tempDir(), 'a-file');
     writeFileSync(file, '');
