@@ -74,7 +74,8 @@ describeEachDatabase('embed', (kind) => {
     expect(html).toContain(`nonce="${nonce}"`);
     expect(csp).toContain('frame-ancestors *');
     expect(csp).toContain("default-src 'none'");
-    expect(html).toMatch(/<script type="module" src="\/embed\/frame\.js\?v=[\w-]+"/);
+    expect(html).toMatch(/<link rel="modulepreload" href="\/embed\/frame\.js\?v=[\w-]+">/);
+    expect(html).toMatch(/import\("\/embed\/frame\.js\?v=[\w-]+"\)/);
   });
 
   it('a second request gets a fresh nonce', async () => {
@@ -130,7 +131,7 @@ describeEachDatabase('embed', (kind) => {
       expect(again.statusCode).toBe(304);
     }
     const page = await t.app.inject({ method: 'GET', url: `/embed-comment/${postId}` });
-    const src = /src="(\/embed\/frame\.js\?v=[\w-]+)"/.exec(page.body)?.[1] ?? '';
+    const src = /href="(\/embed\/frame\.js\?v=[\w-]+)"/.exec(page.body)?.[1] ?? '';
     const frame = await t.app.inject({ method: 'GET', url: src });
     expect(frame.statusCode).toBe(200);
     expect(frame.headers['cache-control']).toContain('immutable');

@@ -30,7 +30,10 @@ export type FramePage = {
   title: string;
 };
 
-/** The iframe document: color-scheme is on <html> from the first byte, so a dark frame never paints white. */
+/**
+ * The iframe document: color-scheme is on <html> from the first byte, so a dark frame never paints white. The
+ * script is preloaded at once but run only after the server's HTML has painted.
+ */
 export function framePage({ data, body, styles, scriptSrc, nonce, title }: FramePage): string {
   const { theme } = data;
   return `<!doctype html><html lang="en" data-theme="${theme}" style="color-scheme:${theme}"><head><meta charset="utf-8">`
@@ -39,7 +42,9 @@ export function framePage({ data, body, styles, scriptSrc, nonce, title }: Frame
     + `<link rel="modulepreload" href="${escapeHtml(scriptSrc)}"><style>${styles}${FRAME_CSS}</style></head>`
     + `<body><div id="gfw-app">${body}</div>`
     + `<script type="application/json" id="gfw-data" nonce="${nonce}">${scriptJson(data)}</script>`
-    + `<script type="module" src="${escapeHtml(scriptSrc)}" nonce="${nonce}"></script></body></html>`;
+    // The app starts after the first paint: on a slow device the comments show before the script is compiled.
+    + `<script type="module" nonce="${nonce}">requestAnimationFrame(()=>setTimeout(()=>import(${scriptJson(scriptSrc)})))</script>`
+    + '</body></html>';
 }
 
 /** A 4xx or 503 page in the frame: says what is wrong in words a site owner can act on. */
