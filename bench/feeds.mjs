@@ -134,7 +134,7 @@ try {
     log(
       `${target.name.padEnd(30)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p95 ${r.p95
         .toFixed(1)
-        .padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   ${r.errors ? `${r.errors} errors` : ''}${
+        .padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   server CPU ${r.cpu.toFixed(2).padStart(6)} ms/req   ${r.errors ? `${r.errors} errors` : ''}${
         target.baseline ? '(baseline)' : r.p95 <= TARGET_P95_MS ? 'target met' : `over the ${TARGET_P95_MS} ms target`
       }`,
     );
@@ -162,10 +162,22 @@ async function measure(target, seconds) {
     ...(target.uncached ? { requests: [{ setupRequest: (req) => ({ ...req, path: `${target.path}${sep}_=${process.pid}-${++n}` }) }] } : {}),
   });
   instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  const cpuBefore = serverCpuMs();
   const result = await instance;
+  const cpuPerRequest = (serverCpuMs() - cpuBefore) / Math.max(1, result.requests.total);
   times.sort((a, b) => a - b);
   const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? NaN;
-  return { rps: result.requests.average, p50: at(0.5), p95: at(0.95), p99: at(0.99), errors: result.non2xx + result.errors + result.timeouts };
+  return { rps: result.requests.average, p50: at(0.5), p95: at(0.95), p99: at(0.99), cpu: cpuPerRequest, errors: result.non2xx + result.errors + result.timeouts };
+}
+
+/** CPU time the server process (with its embedded database) has used, from /proc: load-independent cost per request. */
+function serverCpuMs() {
+  try {
+    const fields = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
 }
 
 async function fifthPage(path) {
