@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Comment, CommentPage } from '../../../../comments-client/src/types.js';
 import { describeEachDatabase } from '../../../test/harness.js';
 import { createSession, SESSION_COOKIE } from '../../lib/session.js';
@@ -558,7 +558,12 @@ describeEachDatabase('comment service', (kind) => {
       expect((await follow('op', top.commentId, 'maybe')).json().meta.errorCode).toBe('INVALID_FOLLOW');
       expect((await t.app.inject({ method: 'POST', url: '/v1/follow-thread', payload: { threadId: top.commentId, follow: 'true' } })).statusCode).toBe(401);
 
+      // The reply reaches the parent author's open pages through the push bus at once.
+      const pushed: unknown[] = [];
+      const unsubscribe = await t.app.bus.subscribe(`user:${mainIds.member.id}`, (event) => pushed.push(event));
       await add('other', 'a reply to you @moderator', { parent: top.commentId });
+      await vi.waitFor(() => expect(pushed).toContainEqual(expect.objectContaining({ type: 'notification', notificationType: 'COMMENT_REPLY', unreadCount: 1 })));
+      unsubscribe();
       const rows = (await t.db.selectFrom('notifications').selectAll().execute()).filter((r) => r.groupKey.endsWith(`:${top.commentId}`));
       const byUser = (id: number) => rows.filter((r) => r.userId === id).map((r) => r.type);
       expect(byUser(mainIds.member.id)).toEqual(['COMMENT_REPLY']);
@@ -567,9 +572,9 @@ describeEachDatabase('comment service', (kind) => {
       expect(byUser(mainIds.other.id)).toEqual([]);
       // A second reply groups into the same row.
       await add('moderator', 'another reply', { parent: top.commentId });
-      const again = await t.db.selectFrom('notifications').selectAll().where('userId', '=', mainIds.member.id).where('groupKey', '=', `reply:${top.commentId}`).execute();
+      const again = await t.db.selectFrom('notifications').selectAll().where('userId', '=', mainIds.member.id).where('groupKey', '=', `COMMENT_REPLY:comment:${top.commentId}`).execute();
       expect(again).toHaveLength(1);
-      expect(again[0]?.actorIds).toEqual([mainIds.moderator.userId, mainIds.other.userId]);
+      expect(again[0]?.actorIds).toEqual([mainIds.moderator.id, mainIds.other.id]);
       expect((await follow('op', top.commentId, 'false')).json().data).toEqual({ followed: false });
     });
   });

@@ -1,4 +1,7 @@
 import { sql } from 'kysely';
+import type { Database } from '../../db/index.js';
+import type { Bus } from '../../lib/pubsub.js';
+import { commentAdded } from '../notifications/producers.js';
 import type { Executor } from './repository.js';
 
 /**
@@ -30,6 +33,41 @@ export type CommentEvent = {
 };
 
 type Recipient = { externalId: string; type: 'COMMENT_REPLY' | 'FOLLOW_THREAD' | 'COMMENT_MENTION'; groupKey: string };
+
+/**
+ * The path a running app takes: the notifications module makes the rows (its group keys, actor ids and templates, so
+ * the list shows users and links) and pushes the new unread count to each recipient's open pages at once.
+ * `notifyForComment` below stays for services built without a bus.
+ */
+export async function notifyCommentAdded(db: Database, bus: Bus, e: CommentEvent & { parentCommentId: string | null }): Promise<number> {
+  if (e.appId !== e.mainAppId) return 0;
+  const followers = e.parentCommentId ? await threadFollowerIds(db, e.threadId) : [];
+  return commentAdded(db, bus, {
+    commentId: e.commentId,
+    threadId: e.threadId,
+    url: `${e.sectionUrl}#cs_comment_id=${e.commentId}`,
+    postId: e.postId,
+    text: e.text,
+    authorUserId: e.actorRealExternalId,
+    anonymous: e.actorExternalId === null,
+    parentCommentId: e.parentCommentId,
+    parentAuthorUserId: e.parentAuthorExternalId,
+    mentionedUserIds: e.mentionedExternalIds,
+    threadFollowerUserIds: followers,
+  });
+}
+
+async function threadFollowerIds(db: Executor, threadId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('threadFollows')
+    .innerJoin('users', 'users.id', 'threadFollows.userId')
+    .select('users.userId')
+    .where('threadFollows.threadId', '=', threadId)
+    .where('threadFollows.followed', '=', true)
+    .limit(10_000)
+    .execute();
+  return rows.map((r) => r.userId);
+}
 
 export async function notifyForComment(db: Executor, e: CommentEvent): Promise<number> {
   if (e.appId !== e.mainAppId) return 0;

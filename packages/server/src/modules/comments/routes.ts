@@ -40,7 +40,7 @@ const SERVER_ERROR = 'Error occurred. Please try again later.';
  * auth, replies in {status, code?, error?, payload}. Rules live in service.ts; see README.md for the decisions.
  */
 export const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (app, opts) => {
-  const service = createCommentService(app.db, app.config);
+  const service = createCommentService(app.db, app.config, { bus: app.bus });
   const mediaDir = join(app.config.dataDir || tmpdir(), 'media');
 
   await app.register(multipart, {

@@ -4,12 +4,13 @@ import type {
 } from '../../../../comments-client/src/types.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/index.js';
+import type { Bus } from '../../lib/pubsub.js';
 import { HttpError, badRequest, forbidden, notFound, unauthorized } from '../../lib/envelope.js';
 import { verifyAuthToken, verifyOpToken } from './auth.js';
 import { decodeCursor, encodeCursor, type CursorToken } from './cursor.js';
 import { commentHotScore } from './hot-rank.js';
 import { barePreview, detectLinks } from './links.js';
-import { notifyForComment } from './notify.js';
+import { notifyCommentAdded, notifyForComment } from './notify.js';
 import { presentComment, presentUserInfo, type PresentContext } from './present.js';
 import * as repo from './repository.js';
 import type { AppRow, CommentRecord, SectionRow, SortType, UserRow, ViewerFilter } from './repository.js';
@@ -95,7 +96,8 @@ export const VISITOR_MAX_AGE_SECONDS = 5;
 
 export type VisitorPage = { body: Buffer; etag: string };
 
-export function createCommentService(db: Database, config: Config, options: { mainAppId?: string } = {}) {
+/** `bus`: notifications go through the notifications module and reach the recipients' push (app.ts passes app.bus). */
+export function createCommentService(db: Database, config: Config, options: { mainAppId?: string; bus?: Bus } = {}) {
   const mainAppId = options.mainAppId ?? MAIN_APP_ID;
   const ownOrigins = new Set([new URL(config.publicUrl).origin, new URL(config.commentsPublicUrl).origin]);
   const listUrl = `${config.commentsPublicUrl}/comments/v2/comment-list.json`;
@@ -546,7 +548,7 @@ export function createCommentService(db: Database, config: Config, options: { ma
       authorActiveAt: author.activeAt, sectionAppId: app.id, sectionUrl: input.url,
     };
     const comment = presentComment(record, contextFor(app, input.url));
-    await notifyForComment(db, {
+    const event = {
       appId: app.id,
       mainAppId,
       sectionUrl: input.url,
@@ -559,7 +561,9 @@ export function createCommentService(db: Database, config: Config, options: { ma
       actorName: author.displayName,
       parentAuthorExternalId: parent ? (parent.opStatus === 2 ? section.opExternalId : parent.authorExternalId) : null,
       mentionedExternalIds: mention.externalIds,
-    }).catch(() => 0);
+      parentCommentId: parent?.commentId ?? null,
+    };
+    await (options.bus ? notifyCommentAdded(db, options.bus, event) : notifyForComment(db, event)).catch(() => 0);
     return { comment, postId: input.url, quota, total, wpTraceId: newId(6) };
   }
 

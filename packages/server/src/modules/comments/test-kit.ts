@@ -7,6 +7,7 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import { testConfig, type Config } from '../../config.js';
 import type { Database } from '../../db/index.js';
+import { LocalBus } from '../../lib/pubsub.js';
 import { createTestDatabase, type DatabaseKind } from '../../../test/harness.js';
 import { threadsRoutes } from '../threads/routes.js';
 import { commentsRoutes, type CommentsRoutesOptions, type RateLimits } from './routes.js';
@@ -28,6 +29,7 @@ export async function createCommentsTestApp(kind: DatabaseKind, options: Comment
   const app = Fastify({ logger: false, trustProxy: true, bodyLimit: 1024 * 1024, ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, allErrors: false } } });
   app.decorate('config', config);
   app.decorate('db', testDb.db);
+  app.decorate('bus', new LocalBus());
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(formbody);
   await app.register(threadsRoutes);
