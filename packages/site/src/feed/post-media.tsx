@@ -59,7 +59,7 @@ export function Clip({ clip, poster, title, controls = false }: { clip: ClipVari
   return (
     <video
       ref={ref}
-      className={styles.image}
+      className={styles.clip}
       width={clip.width}
       height={clip.height}
       poster={poster?.webpUrl ?? poster?.url}

@@ -3,6 +3,7 @@ import { apiDelete, apiGet, apiPost, apiPostForm, errorMessage, isApiNetworkErro
 import { requireMember } from '../shell/modals';
 import { showToast } from '../shell/toasts';
 import { userStore } from '../user/user-store';
+import type { UserInfo } from '../user/user-types';
 import type { ListReply, Post } from './post-types';
 
 /** posts-and-feeds.md §3 "Post list state": posts by id, and per list its ids, cursor and loading state. */
@@ -105,8 +106,13 @@ export function nextVote(previous: VoteValue, tapped: 1 | -1, counts: VoteCounts
 
 const VOTE_PATHS: Record<VoteValue, string> = { 1: '/v1/vote/like', [-1]: '/v1/vote/dislike', 0: '/v1/vote/unlike' };
 
-const setUserVote = (id: string, vote: VoteValue) =>
-  userStore.setState((s) => ({ info: { ...s.info, votes: { ...s.info.votes, [id]: vote } } }));
+/** Changes the viewer's votes or saves; patchUser persists the whole info, so a reload shows the change at once. */
+function updateUserInfo(change: (info: UserInfo) => Partial<UserInfo>): void {
+  userStore.setState((s) => ({ info: { ...s.info, ...change(s.info) } }));
+  userStore.getState().patchUser({});
+}
+
+const setUserVote = (id: string, vote: VoteValue) => updateUserInfo((info) => ({ votes: { ...info.votes, [id]: vote } }));
 
 /** Applies the vote locally first, then sends it; a refusal puts the previous vote and counts back. */
 export async function votePost(post: Post, tapped: 1 | -1, store = postListStore): Promise<void> {
@@ -136,9 +142,7 @@ export async function toggleSave(postId: string): Promise<void> {
   const saves = userStore.getState().info.saves;
   const saved = !saves.includes(postId);
   const apply = (on: boolean) =>
-    userStore.setState((s) => ({
-      info: { ...s.info, saves: on ? [...s.info.saves.filter((id) => id !== postId), postId] : s.info.saves.filter((id) => id !== postId) },
-    }));
+    updateUserInfo((info) => ({ saves: on ? [...info.saves.filter((id) => id !== postId), postId] : info.saves.filter((id) => id !== postId) }));
   apply(saved);
   try {
     if (saved) await apiPostForm('/v1/save-post', { id: postId });

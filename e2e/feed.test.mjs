@@ -1,0 +1,98 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { baseUrl, login, MOBILE, screenshot, sleep, useBrowser, useServer } from './harness.mjs';
+
+useServer();
+const browser = useBrowser();
+
+const cards = (page) => page.locator('[data-post-id]');
+
+test('the home feed shows posts with images and loads more while scrolling, keeping the DOM light', async (t) => {
+  await browser.withPage(t, async (page) => {
+    const pages = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/v1/feed-posts/type/home')) pages.push(new URL(r.url()).searchParams.get('after'));
+    });
+    await page.goto(baseUrl() + '/', { waitUntil: 'networkidle' });
+    await cards(page).first().waitFor();
+    const firstImage = page.locator('[data-post-id] picture img').first();
+    await firstImage.waitFor();
+    assert.ok(await firstImage.evaluate((img) => img.complete && img.naturalWidth > 0), 'the first image loaded');
+    assert.equal(await page.locator('[data-post-id] picture source[type="image/webp"]').first().count(), 1);
+    await screenshot(page, 'feed-home');
+
+    // Scroll to the end of what is there, again and again: new pages come with an after token.
+    for (let i = 0; i < 40 && pages.filter(Boolean).length < 3; i++) {
+      await page.mouse.wheel(0, 2500);
+      await sleep(150);
+    }
+    const loaded = pages.filter(Boolean).length;
+    assert.ok(loaded >= 3, `pages loaded after the first: ${loaded}`);
+    await page.waitForLoadState('networkidle');
+    const figures = await page.evaluate(() => ({
+      nodes: document.body.querySelectorAll('*').length,
+      mounted: document.querySelectorAll('[data-post-id]').length,
+      archived: document.querySelectorAll('[data-archived="true"]').length,
+      streams: document.querySelectorAll('[data-archived]').length,
+    }));
+    console.log(`feed after ${loaded + 1} pages: ${JSON.stringify(figures)}`);
+    assert.ok(figures.archived > 0, 'streams far above the view are archived');
+    assert.ok(figures.mounted <= 30, `mounted post cards: ${figures.mounted}`);
+    assert.deepEqual(page.consoleErrors, []);
+  });
+});
+
+test('a post opens from the feed with its image, tags, vote bar and comments; tabs live in the hash', async (t) => {
+  await browser.withPage(t, async (page) => {
+    await page.goto(baseUrl() + '/', { waitUntil: 'networkidle' });
+    const title = page.locator('[data-post-id] h2 a').first();
+    const name = (await title.innerText()).trim();
+    await title.click();
+    await page.waitForURL(/\/gag\/[A-Za-z0-9_-]+/);
+    assert.equal((await page.getByRole('heading', { level: 1 }).innerText()).trim(), name);
+    const comments = page.getByRole('region', { name: 'Comments' });
+    await comments.waitFor();
+    await comments.getByRole('article').first().waitFor();
+    await page.getByRole('navigation', { name: 'Post sections' }).getByRole('link', { name: 'Related' }).click();
+    await page.waitForURL(/#related$/);
+    await page.locator('#comment [data-post-id]').first().waitFor();
+    await screenshot(page, 'post-related');
+    await page.getByRole('navigation', { name: 'Post sections' }).getByRole('link', { name: /^Comments/ }).click();
+    await comments.waitFor();
+    assert.deepEqual(page.consoleErrors, []);
+  });
+});
+
+test('logged in as demo: comment on a post and upvote it; both stay after a reload', async (t) => {
+  await browser.withPage(
+    t,
+    async (page) => {
+      await page.goto(baseUrl() + '/', { waitUntil: 'networkidle' });
+      await login(page, 'demo', 'guffaw-demo');
+      await page.goto(baseUrl() + '/fresh/recent', { waitUntil: 'networkidle' });
+      const href = await page.locator('[data-post-id] h2 a').first().getAttribute('href');
+      await page.goto(baseUrl() + href, { waitUntil: 'networkidle' });
+      const comments = page.getByRole('region', { name: 'Comments' });
+      const text = `Feed test comment ${Date.now()}`;
+      await comments.getByRole('textbox', { name: 'Write a comment' }).fill(text);
+      await comments.getByRole('button', { name: 'Post', exact: true }).click();
+      await comments.getByRole('article').filter({ hasText: text }).first().waitFor();
+
+      const up = page.locator('article[aria-labelledby="post-title"]').getByRole('button', { name: 'Upvote' }).first();
+      const count = async () => Number((await page.getByTestId('upvotes').first().innerText()).replace(/\D/g, ''));
+      const pressed = (await up.getAttribute('aria-pressed')) === 'true';
+      const before = await count();
+      const voted = page.waitForResponse((r) => /\/v1\/vote\/(like|unlike)/.test(r.url()));
+      await up.click();
+      assert.equal((await voted).status(), 200);
+      assert.equal(await count(), pressed ? before - 1 : before + 1);
+      if (pressed) await up.click();
+      await page.reload({ waitUntil: 'networkidle' });
+      await page.getByRole('region', { name: 'Comments' }).getByText(text).waitFor();
+      assert.equal(await page.locator('article[aria-labelledby="post-title"]').getByRole('button', { name: 'Upvote' }).first().getAttribute('aria-pressed'), 'true');
+      await screenshot(page, 'post-member');
+      assert.deepEqual(page.consoleErrors, []);
+    },
+    { viewport: MOBILE },
+  );
+});
