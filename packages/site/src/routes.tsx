@@ -2,8 +2,10 @@ import { lazy } from 'react';
 import type { RouteDefinition } from './router';
 import { feedRoutes } from './feed';
 import { accountRoutes, registerAccountModals } from './account';
+import { notificationRoutes, registerNotifications } from './notifications';
 
 registerAccountModals();
+registerNotifications();
 
 /**
  * The site's route table: first match wins, so put specific paths before general ones and keep the `*` route last.
@@ -17,5 +19,6 @@ export const routes: RouteDefinition[] = [
   { name: 'post', path: '/gag/:postId', component: lazy(() => import('./post/post-page')) },
   { name: 'post', path: '/gag/:postId/:title', component: lazy(() => import('./post/post-page')) },
   ...accountRoutes,
+  ...notificationRoutes,
   { name: 'not found', path: '*', component: lazy(() => import('./pages/not-found/not-found-page')) },
 ];

@@ -1,3 +1,4 @@
+import { startNotificationSync } from '../notifications/live';
 import { interestStore } from '../tags/interests';
 import { followedStore } from '../tags/followed-pages';
 import { startThemeSync } from '../theme/theme';
@@ -9,11 +10,12 @@ import { showToast } from './toasts/toast-store';
 
 /**
  * What the shell starts once (shell-and-account.md §4 "User startup"): theme, user info and its refresh loop, the
- * profile's dark mode, shortcuts, server toasts, the sign-in popup message, interests, and a member's followed pages.
+ * profile's dark mode, shortcuts, server toasts, the sign-in popup message, interests, a member's followed pages and
+ * notification push.
  * Returns the cleanup.
  */
 export function startShell(): () => void {
-  const stops = [startThemeSync(), startUserSync(), startProfileThemeSync(), startShortcuts(), listenForSignin()];
+  const stops = [startThemeSync(), startUserSync(), startProfileThemeSync(), startShortcuts(), listenForSignin(), startNotificationSync()];
   const codes = showServerToasts((message) => showToast(message));
   // A fresh sign-in (toast 2 welcome back, 4 welcome) means the cached info is someone else's or a guest's.
   if (codes.includes('2') || codes.includes('4')) void userStore.getState().refresh({ force: true });

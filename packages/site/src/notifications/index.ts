@@ -1,0 +1,16 @@
+import { lazy } from 'react';
+import type { RouteDefinition } from '../router';
+import { registerNotificationPanel } from '../shell/top-bar/notification-menu';
+import { NotificationPanel } from './notification-panel';
+
+export { startNotificationSync } from './live';
+
+/** The full notifications page, for the site's route table (§2 route name: notifications). */
+export const notificationRoutes: RouteDefinition[] = [
+  { name: 'notifications', path: '/notifications', component: lazy(() => import('./notifications-page')) },
+];
+
+/** Puts the list into the bell's dropdown. */
+export function registerNotifications(): void {
+  registerNotificationPanel(NotificationPanel);
+}

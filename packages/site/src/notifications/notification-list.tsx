@@ -1,0 +1,75 @@
+import { useEffect, useId, useRef } from 'react';
+import { useStore } from 'zustand';
+import type { NotificationItem as Item } from './notifications-api';
+import type { NotificationListStoreApi } from './notification-list-store';
+import { NotificationItem } from './notification-item';
+import styles from './notifications.module.css';
+
+export const EMPTY_TEXT = { all: 'No notifications yet', mentions: 'No mentions yet' } as const;
+
+export type NotificationListProps = {
+  store: NotificationListStoreApi;
+  /** The read marker as it was before this view opened (seconds): newer items are NEW, the rest EARLIER. */
+  readMarker: number;
+  /** After an item was opened (the dropdown closes itself). */
+  onOpened?: () => void;
+};
+
+/** §2 "Notification list": groups NEW and EARLIER, the tab's empty state, infinite load with a spinner. */
+export function NotificationList({ store, readMarker, onOpened }: NotificationListProps) {
+  const tab = useStore(store, (s) => s.tab);
+  const items = useStore(store, (s) => s.items);
+  const loading = useStore(store, (s) => s.loading);
+  const loaded = useStore(store, (s) => s.loaded);
+  const end = useStore(store, (s) => s.didEndOfList);
+  const sentinel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || end || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) void store.getState().loadMore();
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [store, end, loaded, items.length]);
+
+  const open = (id: string) => {
+    store.getState().markRead(id);
+    onOpened?.();
+  };
+  const fresh = items.filter((i) => i.timestamp > readMarker);
+  const earlier = items.filter((i) => i.timestamp <= readMarker);
+
+  return (
+    <div className={styles.list} aria-busy={loading}>
+      {loaded && items.length === 0 && !loading && <p className={styles.empty}>{EMPTY_TEXT[tab]}</p>}
+      <Group label="NEW" items={fresh} onOpen={open} />
+      <Group label="EARLIER" items={earlier} onOpen={open} />
+      {loading && (
+        <div className={styles.spinnerRow} role="status">
+          <span className={styles.spinner} aria-hidden="true" />
+          <span className={styles.visuallyHidden}>Loading notifications</span>
+        </div>
+      )}
+      {!end && loaded && <div ref={sentinel} className={styles.sentinel} data-testid="notifications-sentinel" />}
+    </div>
+  );
+}
+
+function Group({ label, items, onOpen }: { label: string; items: Item[]; onOpen: (id: string) => void }) {
+  const id = useId();
+  if (items.length === 0) return null;
+  return (
+    <section aria-labelledby={id}>
+      <h3 id={id} className={styles.groupLabel}>
+        {label}
+      </h3>
+      <ul className={styles.items}>
+        {items.map((item) => (
+          <NotificationItem key={item.id} item={item} onOpen={onOpen} />
+        ))}
+      </ul>
+    </section>
+  );
+}

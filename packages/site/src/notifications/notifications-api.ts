@@ -1,0 +1,71 @@
+import { apiPost } from '../lib/api';
+import type { ReadState } from './push-client';
+
+/**
+ * The notification calls (shell-and-account.md §7 "Notifications"). Failures are logged and ignored by the callers
+ * (§8): the list and the count stay as they are.
+ */
+export type NotificationType =
+  | 'UPVOTE' | 'FEATURED' | 'COMMENT' | 'COMMENT_REPLY' | 'COMMENT_UPVOTE' | 'COMMENT_MENTION' | 'COMMENT_PIN'
+  | 'MILESTONE_POST_UPVOTE' | 'MILESTONE_POST_COMMENT' | 'MILESTONE_COMMENT_UPVOTE' | 'MILESTONE_COMMENT_REPLY'
+  | 'MILESTONE_OVERALL_UPVOTE' | 'MILESTONE_OVERALL_COMMENT' | 'FOLLOW_THREAD' | 'SYSTEM' | 'USER' | 'FOLLOWED_PAGE'
+  | 'AWARD_RECEIVE' | 'AWARD_SEND' | 'FOLLOW_USER_UPLOAD';
+
+/** accountId '-1' means the user has no profile to link to (§3). */
+export type NotificationUser = { username: string; accountId: string; avatarUrl: string };
+export type NotificationImage = { url: string; webpUrl: string };
+export type NotificationPost = { id: string; title: string; type: string; url: string; images: { imageFbThumbnail: NotificationImage | null } };
+
+export type NotificationItem = {
+  id: string;
+  /** Kept as a string: a type this build does not know still shows its message. */
+  type: NotificationType | (string & {});
+  /** Seconds since the epoch. */
+  timestamp: number;
+  url: string;
+  title: string;
+  message: string;
+  /** The message with a `[username]` placeholder per named user, in the order of `users`. */
+  wrapMessage: string;
+  users: NotificationUser[];
+  post: NotificationPost | null;
+  suppData: { followedPageUrl?: string; image?: string };
+  isRead: boolean;
+};
+
+export type NotificationTab = 'all' | 'mentions';
+export type NotificationPage = { items: NotificationItem[]; nextKey: string | null; didEndOfList: boolean };
+
+/** §2: the Mentions tab shows only these. */
+export const MENTION_TYPES: readonly string[] = ['COMMENT', 'COMMENT_REPLY', 'COMMENT_MENTION'];
+export const NO_PROFILE = '-1';
+
+/** POST /v1/notifications {refKey?, tab}: pages of the server's size; reads data.data. */
+export async function listNotifications(params: { refKey?: string | null; tab: NotificationTab }, signal?: AbortSignal): Promise<NotificationPage> {
+  const body: Record<string, string> = { tab: params.tab };
+  if (params.refKey) body.refKey = params.refKey;
+  const data = await apiPost<{ data: NotificationPage }>('/v1/notifications', body, signal ? { signal } : {});
+  return { items: data.data.items, nextKey: data.data.nextKey, didEndOfList: data.data.didEndOfList };
+}
+
+/** POST /v1/notifications-read-state {itemKeys, states: 1}: one call per clicked item. */
+export async function markNotificationsRead(ids: readonly string[]): Promise<void> {
+  await apiPost('/v1/notifications-read-state', { itemKeys: ids.join(','), states: 1 });
+}
+
+type ReadStateReply = { status?: string; payload?: Partial<ReadState> };
+
+async function readStateCall(method: 'GET' | 'POST'): Promise<ReadState> {
+  // The notification host answers {status, payload}, not the main envelope: read it with a plain fetch.
+  const url = new URL('/v1/read-state.json', typeof window === 'undefined' ? 'http://localhost' : window.location.origin);
+  const res = await fetch(url, { method, credentials: 'same-origin', headers: { 'x-api-version': '2' } });
+  const body = (await res.json()) as ReadStateReply;
+  if (!res.ok || body.status !== 'OK' || typeof body.payload?.unreadCount !== 'number') throw new Error(`read state: HTTP ${res.status}`);
+  return { lastReadTimestamp: body.payload.lastReadTimestamp ?? 0, unreadCount: body.payload.unreadCount };
+}
+
+/** GET /v1/read-state.json. */
+export const fetchReadState = (): Promise<ReadState> => readStateCall('GET');
+/** POST /v1/read-state.json: clears the unread count and moves the read marker to now. */
+export const clearReadState = (): Promise<ReadState> => readStateCall('POST');
+
