@@ -22,6 +22,8 @@ declare global {
 const script = document.currentScript as HTMLScriptElement | null;
 const origin = new URL(script?.src || '/', location.href).origin;
 const frames = new Map<Window, Frame>();
+/** Frames open this far (px) before they scroll into view. */
+const MARGIN = 600;
 const darkQuery = matchMedia('(prefers-color-scheme: dark)');
 const api = (window.GuffawComments ||= {}) as Api;
 let auth: string | null = null;
@@ -79,7 +81,7 @@ const observer = new IntersectionObserver((entries) => {
     observer.unobserve(entry.target);
     open(entry.target as HTMLElement);
   }
-}, { rootMargin: '600px 0px' });
+}, { rootMargin: `${MARGIN}px 0px` });
 
 api.scan = () => {
   document.querySelectorAll<HTMLElement>('[data-guffaw-comments]').forEach((el) => {
@@ -88,7 +90,10 @@ api.scan = () => {
     if (!auth && el.dataset.auth) auth = el.dataset.auth;
     // Reserve the space now, so the page does not jump when the frame arrives.
     el.style.minHeight = `${parseInt(el.dataset.height || '', 10) || 320}px`;
-    observer.observe(el);
+    // Already near the viewport: open now rather than a frame later, when the observer first reports.
+    const box = el.getBoundingClientRect();
+    if (box.top < innerHeight + MARGIN && box.bottom > -MARGIN) open(el);
+    else observer.observe(el);
   });
 };
 
