@@ -16,7 +16,7 @@ const clearCookie = () => {
   document.cookie = 'usprivacy=; Max-Age=0; path=/';
 };
 
-describe('consent', () => {
+describe('consent', { timeout: 20_000 }, () => {
   beforeEach(() => {
     localStorage.clear();
     clearCookie();

@@ -21,7 +21,7 @@ const config: SiteConfig = {
   referral: { partnerName: 'Moonit', prodUrl: 'https://partner.example/join', proUrl: 'https://dev.partner.example/join' },
 };
 
-describe('referral banner', () => {
+describe('referral banner', { timeout: 20_000 }, () => {
   beforeEach(() => {
     localStorage.clear();
     act(() => userStore.setState({ info: memberInfo({ moonit: { eligible: true, referralCode: 'GUF10' } }), initialised: true }));

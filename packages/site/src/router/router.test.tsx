@@ -23,7 +23,7 @@ const renderRouter = () =>
     </RouterProvider>,
   );
 
-describe('router', () => {
+describe('router', { timeout: 20_000 }, () => {
   // jsdom has no scrolling; navigate() scrolls to the top of a new page.
   beforeEach(() => void vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined));
   afterEach(() => window.history.replaceState(null, '', '/'));

@@ -8,7 +8,7 @@ function Page({ page }: { page: PageType | NamedPage }) {
   return null;
 }
 
-describe('page titles', () => {
+describe('page titles', { timeout: 20_000 }, () => {
   afterEach(() => unreadStore.getState().setUnreadCount(0));
 
   it('names the product and the page type', () => {

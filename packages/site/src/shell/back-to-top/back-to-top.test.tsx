@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BackToTop } from './back-to-top';
 
-describe('back to top', () => {
+describe('back to top', { timeout: 20_000 }, () => {
   afterEach(() => {
     vi.useRealTimers();
     Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });

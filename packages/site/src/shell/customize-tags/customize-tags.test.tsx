@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { makeTag, tagStore } from '../../tags/tag-store';
 import { CustomizeTags } from './customize-tags';
 
-describe('Customize Tags dialog', () => {
+describe('Customize Tags dialog', { timeout: 20_000 }, () => {
   beforeEach(() => {
     localStorage.clear();
     tagStore.setState({ favorites: [makeTag('dogs')], hidden: [makeTag('politics')], recents: [], popular: ['dogs', 'cats', 'politics', 'news'].map(makeTag), other: [makeTag('dogs'), makeTag('art')] });

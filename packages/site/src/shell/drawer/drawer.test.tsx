@@ -22,7 +22,7 @@ const renderDrawer = (config: SiteConfig = defaultConfig, mode: 'permanent' | 'o
 
 const headings = () => screen.queryAllByRole('heading', { level: 2 }).map((h) => h.textContent?.replace(/(Clear|Edit)$/, ''));
 
-describe('drawer', () => {
+describe('drawer', { timeout: 20_000 }, () => {
   beforeEach(() => {
     localStorage.clear();
     tagStore.setState({ favorites: [], hidden: [], recents: [], popular: [], other: [] });

@@ -24,7 +24,7 @@ const followHandler = () =>
     return success({ key: params.key, isFollowing: Number(body.get('isFollowing')) });
   });
 
-describe('follow dialog', () => {
+describe('follow dialog', { timeout: 20_000 }, () => {
   beforeEach(() => {
     userStore.setState({ info: memberInfo() });
     followedStore.setState({ pages: [], loaded: true });

@@ -18,7 +18,7 @@ const renderHost = () =>
     </RouterProvider>,
   );
 
-describe('modals', () => {
+describe('modals', { timeout: 20_000 }, () => {
   afterEach(() => {
     act(() => modalStore.getState().close());
     userStore.setState({ info: guestInfo() });

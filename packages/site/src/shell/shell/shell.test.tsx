@@ -21,7 +21,7 @@ const renderShell = (config = defaultConfig) =>
     </RouterProvider>,
   );
 
-describe('shell layout', () => {
+describe('shell layout', { timeout: 20_000 }, () => {
   beforeEach(() => {
     vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
     act(() => navigate('/', { replace: true }));

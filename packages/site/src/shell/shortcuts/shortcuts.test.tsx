@@ -6,7 +6,7 @@ import { ModalHost } from '../modals/modal-host';
 import { modalStore } from '../modals/modal-store';
 import { SHORTCUT_EVENT, SHORTCUTS_SETTING_KEY, startShortcuts } from './shortcuts';
 
-describe('keyboard shortcuts', () => {
+describe('keyboard shortcuts', { timeout: 20_000 }, () => {
   let stop: () => void;
   const scrollTo = vi.fn();
   beforeEach(() => {

@@ -4,7 +4,7 @@ import { showServerToasts, takeServerToastCodes } from './server-toast';
 import { ToastRegion } from './toast-region';
 import { createToastStore, toastStore } from './toast-store';
 
-describe('toasts', () => {
+describe('toasts', { timeout: 20_000 }, () => {
   afterEach(() => {
     vi.useRealTimers();
     toastStore.setState({ toasts: [] });

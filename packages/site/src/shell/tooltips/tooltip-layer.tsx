@@ -51,11 +51,18 @@ export function TooltipLayer({ tooltips = engine() }: { tooltips?: TooltipEngine
 
   useLayoutEffect(() => {
     if (!active || !node) return setPlace(null);
-    const update = () => setPlace(position(active.target.getBoundingClientRect(), active.definition.placement, node.getBoundingClientRect()));
+    const update = () =>
+      setPlace((old) => {
+        const next = position(active.target.getBoundingClientRect(), active.definition.placement, node.getBoundingClientRect());
+        return old && old.left === next.left && old.top === next.top ? old : next;
+      });
     update();
+    // The page may still be settling (banners, images): follow the anchor while the tooltip is up.
+    const timer = setInterval(update, 200);
     window.addEventListener('resize', update);
     window.addEventListener('scroll', update, true);
     return () => {
+      clearInterval(timer);
       window.removeEventListener('resize', update);
       window.removeEventListener('scroll', update, true);
     };

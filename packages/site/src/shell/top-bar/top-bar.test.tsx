@@ -19,7 +19,7 @@ const renderBar = (config: SiteConfig = defaultConfig) =>
     </RouterProvider>,
   );
 
-describe('top bar', () => {
+describe('top bar', { timeout: 20_000 }, () => {
   beforeEach(() => {
     localStorage.clear();
     vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
