@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/harness.js';
 import { postHotScore, postTrendingScore } from './ranking.js';
-import { PAGE_SIZE, type ListReply } from './service.js';
+import { PAGE_SIZE, rebuildTrendingScores, type ListReply } from './service.js';
 import { clearPosts, interestId, makePost, makeUser, type TestUser } from './test-fixtures.js';
 
 const HOUR = 3600;
@@ -127,6 +127,19 @@ describeEachDatabase('post lists', (kind) => {
     const burst = postTrendingScore(Array.from({ length: 10 }, () => new Date(now - 30 * HOUR * 1000)))!;
     const fresh = postTrendingScore([new Date(now)])!;
     expect(fresh).toBeGreaterThan(burst);
+  });
+
+  it('rebuilds trending keys from stored upvotes (seeded data) exactly as votes would have set them', async () => {
+    const voters = await Promise.all(['a', 'b', 'c'].map((n) => makeUser(t.db, n)));
+    await makePost(t.db, { id: 'seeded', ageSeconds: 10 * HOUR });
+    await makePost(t.db, { id: 'voted', ageSeconds: 10 * HOUR });
+    const times = [5 * HOUR, 2 * HOUR, 60].map((s) => new Date(Date.now() - s * 1000));
+    await t.db.insertInto('postVotes').values(voters.map((v, i) => ({ userId: v.id, postId: 'seeded', value: 1, createdAt: times[i]! }))).execute();
+    await rebuildTrendingScores(t.db);
+    const row = await t.db.selectFrom('posts').select(['trendingScore']).where('id', '=', 'seeded').executeTakeFirstOrThrow();
+    expect(row.trendingScore).toBeCloseTo(postTrendingScore(times)!, 9);
+    await vote(voters[0]!, 'voted', 'like');
+    expect((await list('/v1/group-posts/type/trending')).posts.map((p) => p.id)).toEqual(['seeded', 'voted']);
   });
 
   it('walks every page once: no repeat, no gap', async () => {

@@ -286,3 +286,21 @@ export async function sendAward(db: Database, senderId: number, postId: string, 
     return 'sent';
   });
 }
+
+/**
+ * Recomputes every post's trending key from its upvote rows (ranking.ts), for data written without going through
+ * `setVote` (the demo seed, imports). Comments made before are not events here: the comment service reports new ones.
+ */
+export async function rebuildTrendingScores(db: Database): Promise<void> {
+  await sql`
+    update posts p set trending_score = s.score
+    from (
+      select post_id, m + ln(sum(power(2::float8, greatest(x - m, -60)))) / ln(2) as score
+      from (
+        select post_id, x, max(x) over (partition by post_id) as m
+        from (select post_id, (extract(epoch from created_at)::float8 - 1700000000) / 21600 as x from post_votes where value = 1) e
+      ) w
+      group by post_id, m
+    ) s
+    where s.post_id = p.id and p.trending_score is distinct from s.score`.execute(db);
+}

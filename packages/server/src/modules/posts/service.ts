@@ -455,3 +455,6 @@ export async function collectionList(ctx: PostsContext, viewer: Viewer | null, i
  * database trigger folds it into hot and trending (ranking.ts) and logs the old keys for open cursors.
  */
 export const recordPostComments = (db: Database, postId: string, delta: number): Promise<void> => repo.addCommentCount(db, postId, delta);
+
+/** For the seed and imports: trending keys recomputed from the stored upvotes (repository.ts). */
+export const rebuildTrendingScores = (db: Database): Promise<void> => repo.rebuildTrendingScores(db);
