@@ -125,8 +125,38 @@ test('the host page shows the thread in a frame sized to its content, with no sc
     const shrunk = await waitForFit(page);
     assert.ok(shrunk.outer < grown.outer, `the frame shrank from ${grown.outer} to ${shrunk.outer}`);
     assert.ok(shrunk.scrollHeight <= shrunk.clientHeight);
+    // Nothing on the host moved while the frame loaded, grew and shrank.
+    const shift = await page.evaluate(() => new Promise((resolve) => {
+      new PerformanceObserver((list) => resolve(list.getEntries().reduce((sum, e) => sum + (e.hadRecentInput ? 0 : e.value), 0)))
+        .observe({ type: 'layout-shift', buffered: true });
+      setTimeout(() => resolve(0), 500);
+    }));
+    assert.ok(shift < 0.01, `layout shift on the host: ${shift}`);
     await screenshot(page, 'embed-host-light', { fullPage: true });
     assert.deepEqual(page.consoleErrors, []);
+  });
+});
+
+test('a thread far below the fold gets its frame only when it nears the viewport', async (t) => {
+  await browser.withPage(t, async (page) => {
+    await page.goto(hostUrl + '/');
+    await frameOf(page).getByText('Seeded comment number 12').waitFor();
+    await page.evaluate((appId) => {
+      const spacer = document.createElement('div');
+      spacer.style.height = '6000px';
+      const thread = document.createElement('div');
+      thread.id = 'late-thread';
+      thread.dataset.guffawComments = '';
+      thread.dataset.appId = appId;
+      thread.dataset.url = `${location.origin}/`;
+      document.body.append(spacer, thread);
+      window.GuffawComments.scan();
+    }, app.appId);
+    await sleep(500);
+    assert.equal(await page.locator('#late-thread iframe').count(), 0);
+    assert.equal(await page.locator('#late-thread').evaluate((el) => el.style.minHeight), '320px');
+    await page.locator('#late-thread').scrollIntoViewIfNeeded();
+    await page.frameLocator('#late-thread iframe').getByText('Seeded comment number 12').waitFor();
   });
 });
 
