@@ -11,7 +11,7 @@
  * then p95 of list pages on a section of 10,000 comments and on a thread of 10,000 replies, with their byte sizes
  * beside a small section's (a page must not grow with the thread).
  *
- * Options (env): BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 10).
+ * Options (env): BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 10), BENCH_MEMBERS (default 500).
  */
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -23,7 +23,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const APP_ID = 'guffaw';
 const SECRET = 'bench-secret-bench-secret-bench-secret';
-const MEMBERS = 500;
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 500);
 const WRITERS = 3000;
 const BIG = 10_000;
 
