@@ -42,6 +42,36 @@ test('the home feed shows posts with images and loads more while scrolling, keep
   });
 });
 
+test('going back from a post restores the feed position', async (t) => {
+  await browser.withPage(t, async (page) => {
+    await page.goto(baseUrl() + '/', { waitUntil: 'networkidle' });
+    await cards(page).first().waitFor();
+    for (let i = 0; i < 8; i++) {
+      await page.mouse.wheel(0, 1200);
+      await sleep(150);
+    }
+    await page.waitForLoadState('networkidle');
+    await sleep(300);
+    const link = page.locator('[data-post-id] h2 a').filter({ visible: true });
+    const target = await page.evaluate(() => {
+      const links = [...document.querySelectorAll('[data-post-id] h2 a')];
+      const a = links.find((l) => l.getBoundingClientRect().top > 60 && l.getBoundingClientRect().bottom < innerHeight);
+      return a ? a.getAttribute('href') : null;
+    });
+    assert.ok(target, 'a post title is in view');
+    const before = await page.evaluate(() => window.scrollY);
+    await page.locator(`[data-post-id] h2 a[href="${target}"]`).click();
+    await page.waitForURL('**' + target);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.goBack();
+    await page.locator(`[data-post-id] h2 a[href="${target}"]`).waitFor();
+    await sleep(300);
+    const after = await page.evaluate(() => window.scrollY);
+    assert.ok(Math.abs(after - before) < 50, `scrollY before ${before}, after going back ${after}`);
+    assert.ok(await link.count() > 0);
+  });
+});
+
 test('a post opens from the feed with its image, tags, vote bar and comments; tabs live in the hash', async (t) => {
   await browser.withPage(t, async (page) => {
     await page.goto(baseUrl() + '/', { waitUntil: 'networkidle' });

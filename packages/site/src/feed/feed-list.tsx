@@ -10,6 +10,28 @@ import styles from './feed.module.css';
 export const EMPTY_TEXT = 'Sorry! No posts were found';
 export const END_TEXT = 'No more posts';
 
+/**
+ * §2: a list's scroll position and shown stream count, kept in its history entry's state, so going back to the entry
+ * restores them while a fresh visit (a new entry) starts at the top.
+ */
+type SavedPosition = { key: string; top: number; shown: number };
+const FEED_STATE = 'guffawFeed';
+/** §9: scroll handler throttle. */
+const SCROLL_THROTTLE_MS = 100;
+
+function savedPosition(key: string): SavedPosition | null {
+  const state: unknown = window.history.state;
+  if (typeof state !== 'object' || state === null) return null;
+  const saved = (state as Record<string, unknown>)[FEED_STATE] as SavedPosition | undefined;
+  return saved && saved.key === key ? saved : null;
+}
+
+function savePosition(position: SavedPosition): void {
+  const state: unknown = window.history.state;
+  const base = typeof state === 'object' && state !== null ? state : {};
+  window.history.replaceState({ ...base, [FEED_STATE]: position }, '');
+}
+
 export type FeedListProps = { path: string; query?: Record<string, string> | undefined };
 
 /**
@@ -22,9 +44,34 @@ export function FeedList({ path, query }: FeedListProps) {
   const loggedIn = useUser(selectIsLoggedIn);
   const bot = useMemo(() => (typeof navigator !== 'undefined' ? isBot(navigator.userAgent) : false), []);
   const streams = useMemo(() => splitStreams(list.ids, bot), [list.ids, bot]);
-  const [shown, setShown] = useState(1);
+  const positionKey = (typeof window !== 'undefined' ? window.location.pathname + window.location.search : '') + '|' + listKey(path, query);
+  const [restoring] = useState(() => (list.loaded && typeof window !== 'undefined' ? savedPosition(positionKey) : null));
+  const [shown, setShown] = useState(restoring?.shown ?? 1);
+  const shownRef = useRef(shown);
+  shownRef.current = shown;
   const sentinel = useRef<HTMLDivElement>(null);
   const queryKey = JSON.stringify(query ?? {});
+
+  useLayoutEffect(() => {
+    if (restoring) window.scrollTo(0, restoring.top);
+  }, [restoring]);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const onScroll = () => {
+      timer ??= setTimeout(() => {
+        timer = null;
+        // A scroll after the URL changed belongs to the next page, not to this list.
+        if (positionKey.startsWith(window.location.pathname + window.location.search + '|')) {
+          savePosition({ key: positionKey, top: window.scrollY, shown: shownRef.current });
+        }
+      }, SCROLL_THROTTLE_MS);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      if (timer) clearTimeout(timer);
+    };
+  }, [positionKey]);
 
   useEffect(() => {
     if (!list.loaded && !list.loading) void loadMore(path, query);
