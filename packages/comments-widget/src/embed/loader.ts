@@ -11,7 +11,8 @@ import { isFrameMessage, type EmbedTheme, type HostMessage } from './protocol.js
 
 type LoginDetail = { appId: string; url: string; element: HTMLElement };
 type Api = { onLogin?: (detail: LoginDetail) => void; setAuth(token: string | null): void; scan(): void };
-type Frame = { el: HTMLElement; iframe: HTMLIFrameElement; ready: boolean; theme: EmbedTheme };
+/** auth: this thread's token, from its data-auth or the last setAuth (a data-auth token is for its own thread only). */
+type Frame = { el: HTMLElement; iframe: HTMLIFrameElement; ready: boolean; theme: EmbedTheme; auth: string | null };
 
 declare global {
   interface Window {
@@ -24,9 +25,10 @@ const origin = new URL(script?.src || '/', location.href).origin;
 const frames = new Map<Window, Frame>();
 /** Frames open this far (px) before they scroll into view. */
 const MARGIN = 600;
+/** The last setAuth token, for threads that open later; undefined until setAuth is called. */
+let hostAuth: string | null | undefined;
 const darkQuery = matchMedia('(prefers-color-scheme: dark)');
 const api = (window.GuffawComments ||= {}) as Api;
-let auth: string | null = null;
 
 function themeOf(el: HTMLElement): EmbedTheme {
   const html = document.documentElement;
@@ -70,7 +72,7 @@ function open(el: HTMLElement) {
   iframe.style.cssText = `display:block;width:100%;border:0;overflow:hidden;background:transparent;height:${el.style.minHeight}`;
   iframe.src = `${origin}${path}?${query}`;
   el.appendChild(iframe);
-  const frame: Frame = { el, iframe, ready: false, theme };
+  const frame: Frame = { el, iframe, ready: false, theme, auth: hostAuth !== undefined ? hostAuth : el.dataset.auth || null };
   paint(frame, theme);
   if (iframe.contentWindow) frames.set(iframe.contentWindow, frame);
 }
@@ -87,7 +89,6 @@ api.scan = () => {
   document.querySelectorAll<HTMLElement>('[data-guffaw-comments]').forEach((el) => {
     if (el.dataset.guffawMounted) return;
     el.dataset.guffawMounted = '1';
-    if (!auth && el.dataset.auth) auth = el.dataset.auth;
     // Reserve the space now, so the page does not jump when the frame arrives.
     el.style.minHeight = `${parseInt(el.dataset.height || '', 10) || 320}px`;
     // Already near the viewport: open now rather than a frame later, when the observer first reports.
@@ -98,8 +99,11 @@ api.scan = () => {
 };
 
 api.setAuth = (token) => {
-  auth = token;
-  frames.forEach((frame, win) => frame.ready && send(win, { gfw: 1, type: 'auth', token }));
+  hostAuth = token;
+  frames.forEach((frame, win) => {
+    frame.auth = token;
+    if (frame.ready) send(win, { gfw: 1, type: 'auth', token });
+  });
 };
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
@@ -113,7 +117,7 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
       if (message.type === 'ready') {
         frame.ready = true;
         send(event.source as Window, { gfw: 1, type: 'theme', theme: frame.theme });
-        if (auth) send(event.source as Window, { gfw: 1, type: 'auth', token: auth });
+        if (frame.auth) send(event.source as Window, { gfw: 1, type: 'auth', token: frame.auth });
       }
       iframe.style.height = `${message.height}px`;
       el.style.minHeight = '';
