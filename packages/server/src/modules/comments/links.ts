@@ -1,4 +1,4 @@
-import type { LinkPreview } from '../../../../comments-client/src/types.js';
+import type { LinkPreview } from '@guffaw/comments-client';
 
 /** Link detection (comments.md §5: apps other than the main one turn links in the text into link attachments). */
 const URL_IN_TEXT = /\bhttps?:\/\/[^\s<>"'`]+/gi;

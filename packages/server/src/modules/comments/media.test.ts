@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Attachment, Comment } from '../../../../comments-client/src/types.js';
+import type { Attachment, Comment } from '@guffaw/comments-client';
 import { describeEachDatabase } from '../../../test/harness.js';
 import { createApp, createCommentsTestApp, makeModerator, post, tokenFor, type CommentsTestApp } from './test-kit.js';
 

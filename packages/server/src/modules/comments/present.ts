@@ -1,4 +1,4 @@
-import type { Comment, CommentUser, CommentUserInfo, LinkPreview, MediaItem } from '../../../../comments-client/src/types.js';
+import type { Comment, CommentUser, CommentUserInfo, LinkPreview, MediaItem } from '@guffaw/comments-client';
 import type { AppRow, CommentRecord, UserRow } from './repository.js';
 
 /** Row -> wire shapes of comments.md §3. Text goes out as text: the client renders it, never as HTML. */

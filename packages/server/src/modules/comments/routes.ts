@@ -6,7 +6,7 @@ import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, F
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
-import type { Attachment } from '../../../../comments-client/src/types.js';
+import type { Attachment } from '@guffaw/comments-client';
 import { HttpError, badRequest, commentError, commentOk, isHttpError } from '../../lib/envelope.js';
 import { MAX_UPLOAD_BYTES, MediaError, isMediaError, processMedia, receiveToFile } from '../../lib/media/index.js';
 import { isSafeFetchError, safeFetch, type SafeFetchOptions } from '../../lib/safe-fetch.js';

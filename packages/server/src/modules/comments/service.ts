@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type {
   AddCommentResult, Attachment, Comment, CommentAppInfo, CommentPage, CommentUserState, LikeValue, LinkPreview, Quota,
-} from '../../../../comments-client/src/types.js';
+} from '@guffaw/comments-client';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/index.js';
 import type { Bus } from '../../lib/pubsub.js';
