@@ -15,21 +15,12 @@ import { homeListPath, homeTabs } from './list-routes';
 import { PostCard, SENSITIVE_TEXT, SENSITIVE_TITLE } from './post-card';
 import { nextVote, postListStore, SAVED_MESSAGE, UNSAVED_MESSAGE } from './post-store';
 import type { Post } from './post-types';
+import { makePost } from './test-posts';
 import { splitStreams } from './streams';
 import { resetUnmasked } from './visibility';
 
 const base = 'http://api.test';
 const server = setupServer();
-
-export function makePost(id: string, overrides: Partial<Post> = {}): Post {
-  return {
-    id, title: `Post ${id}`, description: '', type: 'Photo', url: `${base}/gag/${id}`, postUrl: `${base}/gag/${id}`, shareUrl: `${base}/gag/${id}`,
-    nsfw: false, isAnonymous: false, isMeme: true, creationTs: Math.floor(Date.now() / 1000) - 60, creator: null, interests: [], tags: [{ key: 'cats', url: '/tag/cats' }],
-    commentsCount: 3, comment: { canAnonymous: false, pinnedCommentCount: 0 }, upVoteCount: 10, downVoteCount: 2, isVoteMasked: false, promoted: 0,
-    sourceDomain: '', sourceUrl: '', images: { image460: { url: '/m/a460.jpg', webpUrl: '/m/a460.webp', width: 460, height: 300 }, image700: { url: '/m/a700.jpg', webpUrl: '/m/a700.webp', width: 700, height: 456 } },
-    video: null, article: null, awardUsers: [], awardUsersCount: 0, sensitiveCover: false, ...overrides,
-  };
-}
 
 // jsdom has no IntersectionObserver: this one reports every target as in view once observed.
 class InViewObserver {
@@ -102,7 +93,7 @@ describe('FeedList', () => {
       }),
     );
     renderIn(<FeedList path="/v1/feed-posts/type/home" />);
-    expect(await screen.findByText(END_TEXT)).toBeInTheDocument();
+    expect(await screen.findByText(END_TEXT, {}, { timeout: 5000 })).toBeInTheDocument();
     expect(calls).toEqual([null, 'next']);
     expect(screen.getAllByRole('article')).toHaveLength(8);
     expect(screen.getAllByTestId('signup-banner')).toHaveLength(2);

@@ -1,0 +1,121 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makePost } from '../feed/test-posts';
+import { postListStore } from '../feed/post-store';
+import { configureApi } from '../lib/api';
+import { RouterProvider, syncLocation } from '../router';
+import { toastStore } from '../shell/toasts';
+import { memberInfo } from '../test/fixtures';
+import { guestInfo } from '../user/user-types';
+import { userStore } from '../user/user-store';
+import PostPage from './post-page';
+import { LINK_COPIED, shareTargets, tabFromHash } from './share';
+
+const base = 'http://api.test';
+const server = setupServer();
+
+class InViewObserver {
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  observe(target: Element) {
+    queueMicrotask(() => this.callback([{ isIntersecting: true, intersectionRatio: 1, target, boundingClientRect: target.getBoundingClientRect() } as IntersectionObserverEntry], this as unknown as IntersectionObserver));
+  }
+  unobserve() {}
+  disconnect() {}
+  takeRecords() { return []; }
+}
+
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+  configureApi({ baseUrl: base });
+  vi.stubGlobal('IntersectionObserver', InViewObserver);
+});
+beforeEach(() => {
+  postListStore.setState({ posts: {}, lists: {} });
+  userStore.setState({ info: guestInfo(), fetchedAt: Date.now() });
+  toastStore.setState({ toasts: [] });
+});
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const open = (post: ReturnType<typeof makePost>, hash = '#related') => {
+  server.use(
+    http.get(`${base}/v1/post`, ({ request }) =>
+      new URL(request.url).searchParams.get('id') === post.id
+        ? HttpResponse.json({ meta: { status: 'Success' }, data: { post } })
+        : HttpResponse.json({ meta: { status: 'Failure', errorCode: 'POST_NOT_FOUND', errorMessage: 'This post does not exist or was removed.' }, data: {} }, { status: 404 }),
+    ),
+    http.get(`${base}/v1/related-posts`, () =>
+      HttpResponse.json({ meta: { status: 'Success' }, data: { posts: [makePost('rel1', { title: 'A related one' })], after: null, nextCursor: null, feedId: 'related', tags: [], tag: null } }),
+    ),
+  );
+  window.history.replaceState(null, '', `/gag/${post.id}${hash}`);
+  act(() => syncLocation());
+  return render(
+    <RouterProvider routes={[]}>
+      <PostPage params={{ postId: post.id }} />
+    </RouterProvider>,
+  );
+};
+
+describe('post page', () => {
+  it('reads the tab from the hash', () => {
+    expect(tabFromHash('')).toBe('comment');
+    expect(tabFromHash('#comment')).toBe('comment');
+    expect(tabFromHash('#related')).toBe('related');
+    expect(tabFromHash('#cs_comment_id=c1')).toBe('thread');
+  });
+
+  it('lists the eight share targets in the spec order', () => {
+    expect(shareTargets('https://x.test/gag/1', 'T', undefined).map((t) => t.key)).toEqual(['whatsapp', 'messenger', 'telegram', 'twitter', 'copy', 'email', 'facebook', 'pinterest']);
+  });
+
+  it('shows the post with its title, tags and the Related tab from #related', async () => {
+    open(makePost('p1', { title: 'The one', commentsCount: 1234 }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'The one' })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'cats' })[0]).toHaveAttribute('href', '/tag/cats');
+    const tabs = screen.getByRole('navigation', { name: 'Post sections' });
+    expect(tabs).toHaveTextContent('Comments1.2K');
+    expect(screen.getByRole('link', { name: 'Related' })).toHaveAttribute('aria-current', 'page');
+    expect(await screen.findByRole('heading', { name: 'A related one' })).toBeInTheDocument();
+  });
+
+  it('labels the tab Answers on forum posts', async () => {
+    open(makePost('f1', { type: 'ForumPost', description: 'Why?', images: {}, commentsCount: 0 }));
+    const tabs = await screen.findByRole('navigation', { name: 'Post sections' });
+    expect(tabs).toHaveTextContent(/^AnswersRelated$/);
+  });
+
+  it('copies the link with "Link Copied."', async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    open(makePost('c1'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Copy link' }));
+    await waitFor(() => expect(toastStore.getState().toasts.at(-1)?.message).toBe(LINK_COPIED));
+    expect(writeText).toHaveBeenCalledWith(`${base}/gag/c1`);
+  });
+
+  it('shows the placeholders for a blocked creator and a hidden post', async () => {
+    const creator = { username: 'troll', accountId: 'acc9', profileUrl: `${base}/u/troll`, avatarUrl: '', name: 'Troll', isVerifiedAccount: false, emojiStatus: '' };
+    userStore.setState({ info: { ...memberInfo(), blocklistIds: ['acc9'] } });
+    const { unmount } = open(makePost('b1', { creator }));
+    expect(await screen.findByText("You've blocked posts from @troll")).toBeInTheDocument();
+    unmount();
+    userStore.setState({ info: { ...memberInfo(), blockPosts: { h1: 'post' } } });
+    open(makePost('h1'));
+    expect(await screen.findByText('The post is hidden')).toBeInTheDocument();
+  });
+
+  it('says so when the post does not exist', async () => {
+    open(makePost('x1'));
+    postListStore.setState({ posts: {}, lists: {} });
+    render(
+      <RouterProvider routes={[]}>
+        <PostPage params={{ postId: 'nope' }} />
+      </RouterProvider>,
+    );
+    expect(await screen.findByText('This post does not exist or was removed.')).toBeInTheDocument();
+  });
+});
