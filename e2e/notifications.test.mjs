@@ -3,7 +3,7 @@
 // op's open page (badge, title, item) within 2 s, with no reload. Then the bell's dropdown lists them and clears the badge.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { baseUrl, login, newPage, screenshot, useBrowser, useServer } from './harness.mjs';
+import { axeViolations, baseUrl, login, newPage, screenshot, useBrowser, useServer } from './harness.mjs';
 
 useServer();
 const browser = useBrowser();
@@ -79,6 +79,7 @@ test('a reply and a mention show in the recipient’s open page within 2 s, with
       assert.ok(mentionShownMs < LIVE_BUDGET_MS, `the mention showed after ${mentionShownMs} ms`);
       assert.equal(await op.evaluate(() => window.__sameDocument), true, 'no reload');
       await screenshot(op, 'notifications-live');
+      assert.deepEqual(await axeViolations(op), []);
 
       // 3. The bell's dropdown opens on All with both, clears the badge; Mentions lists both (reply and mention types).
       await op.getByRole('button', { name: /^Notifications, 2 unread/ }).click();

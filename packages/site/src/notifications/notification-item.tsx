@@ -42,8 +42,9 @@ export function NotificationItem({ item, onOpen, now }: NotificationItemProps) {
       <div className={styles.body}>
         <p className={styles.message}>{renderWrapMessage(item.wrapMessage || item.message, item.users)}</p>
         {item.title && item.title !== item.message && <p className={styles.title}>{item.title}</p>}
-        <Link href={href} className={styles.itemLink} aria-label={`${item.message} (${item.isRead ? 'read' : 'unread'})`}>
+        <Link href={href} className={styles.itemLink}>
           <time dateTime={new Date(item.timestamp * 1000).toISOString()}>{formatAge(item.timestamp, now)}</time>
+          <span className={styles.visuallyHidden}>{`: ${item.message}${item.isRead ? '' : ' (unread)'}`}</span>
         </Link>
       </div>
     </li>

@@ -62,9 +62,9 @@ function Group({ label, items, onOpen }: { label: string; items: Item[]; onOpen:
   if (items.length === 0) return null;
   return (
     <section aria-labelledby={id}>
-      <h3 id={id} className={styles.groupLabel}>
+      <h2 id={id} className={styles.groupLabel}>
         {label}
-      </h3>
+      </h2>
       <ul className={styles.items}>
         {items.map((item) => (
           <NotificationItem key={item.id} item={item} onOpen={onOpen} />
