@@ -110,9 +110,9 @@ describe('notifications page', () => {
     const view = renderPage();
     const fresh = await screen.findByRole('region', { name: 'NEW' });
     expect(within(fresh).getAllByTestId('notification-item')).toHaveLength(1);
-    expect(within(fresh).getByText(/replied to your comment/)).toBeInTheDocument();
+    expect(within(fresh).getByText(/replied to your comment/, { selector: 'p' })).toBeInTheDocument();
     const earlier = screen.getByRole('region', { name: 'EARLIER' });
-    expect(within(earlier).getByText(/upvoted your post/)).toBeInTheDocument();
+    expect(within(earlier).getByText(/upvoted your post/, { selector: 'p' })).toBeInTheDocument();
     await waitFor(() => expect(calls.readPost).toBe(1));
     expect(calls.readGet).toBe(1);
     expect(calls.list).toEqual([{ tab: 'all' }]);
@@ -145,12 +145,12 @@ describe('notifications page', () => {
     renderPage();
     const row = await screen.findByTestId('notification-item');
     expect(row).toHaveAttribute('data-read', 'false');
-    await userEvent.click(within(row).getByText(/replied to your comment/));
+    await userEvent.click(within(row).getByText(/replied to your comment/, { selector: 'p' }));
     await waitFor(() => expect(calls.marked).toEqual([{ itemKeys: '9', states: 1 }]));
     expect(window.location.pathname).toBe('/gag/p9');
     expect(window.location.hash).toBe('#cs_comment_id=c9');
     expect(row).toHaveAttribute('data-read', 'true');
-    await userEvent.click(within(row).getByText(/replied to your comment/));
+    await userEvent.click(within(row).getByText(/replied to your comment/, { selector: 'p' }));
     expect(calls.marked).toHaveLength(1);
   });
 
@@ -260,7 +260,7 @@ describe('live push', () => {
     });
     expect(unreadStore.getState().unreadCount).toBe(2);
     expect(document.title).toBe('(2) Guffaw - Notifications');
-    expect(await screen.findByText(/replied to your comment/)).toBeInTheDocument();
+    expect(await screen.findByText(/replied to your comment/, { selector: 'p' })).toBeInTheDocument();
     act(() => userStore.setState({ info: guestInfo() }));
     expect(sockets[0]!.close).toHaveBeenCalled();
     expect(unreadStore.getState().unreadCount).toBe(0);
