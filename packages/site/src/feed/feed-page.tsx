@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { siteConfig } from '../config';
 import { Link, useLocation, useSearchParam, type RouteProps } from '../router';
 import { usePageTitle } from '../shell/page-title';
@@ -9,9 +10,16 @@ import {
 import styles from './feed.module.css';
 
 function Tabs({ tabs, current, label, sub = false }: { tabs: ListTab[]; current: string; label: string; sub?: boolean }) {
+  const list = useRef<HTMLUListElement>(null);
+  // On a phone the row scrolls sideways: bring the current tab into it.
+  useEffect(() => {
+    const row = list.current;
+    const active = row?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (row && active && row.scrollWidth > row.clientWidth) row.scrollLeft = Math.max(0, active.offsetLeft - row.offsetLeft - 16);
+  }, [current]);
   return (
     <nav aria-label={label}>
-      <ul className={sub ? styles.subTabs : styles.tabs}>
+      <ul ref={list} className={sub ? styles.subTabs : styles.tabs}>
         {tabs.map((tab) => (
           <li key={tab.key}>
             <Link className={styles.tab} href={tab.path} aria-current={tab.key === current ? 'page' : undefined}>
