@@ -1,20 +1,20 @@
 #!/usr/bin/env node
-// `node e2e/run.mjs [filter]`: starts the built server once (temporary DATA_DIR, demo content), runs every
-// e2e/*.test.mjs (or those whose name contains the filter) with node:test, one file at a time, then stops the server
+// `node e2e/run.mjs [filter ...]`: starts the built server once (temporary DATA_DIR, demo content), runs every
+// e2e/*.test.mjs (or those whose name contains one of the filters) with node:test, one file at a time, then stops the server
 // and removes its data. Exits non-zero when a test fails; screenshots of failures are in e2e/artifacts/.
 import { spawn } from 'node:child_process';
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { artifactsDir, root, startServer } from './harness.mjs';
 
-const filter = process.argv[2] ?? '';
+const filters = process.argv.slice(2);
 const dir = join(root, 'e2e');
 const files = readdirSync(dir)
-  .filter((name) => name.endsWith('.test.mjs') && name.includes(filter))
+  .filter((name) => name.endsWith('.test.mjs') && (filters.length === 0 || filters.some((f) => name.includes(f))))
   .sort()
   .map((name) => join(dir, name));
 if (files.length === 0) {
-  console.error(`e2e: no test file matches "${filter}"`);
+  console.error(`e2e: no test file matches ${filters.join(', ')}`);
   process.exit(1);
 }
 
