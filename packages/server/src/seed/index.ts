@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { rebuildTrendingScores } from '../modules/posts/service.js';
 import type { Database } from '../db/index.js';
 import { hashPassword } from '../lib/password.js';
 import { findFfmpeg, makeClip, type Clip } from './clips.js';
@@ -55,6 +56,8 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<Seed
   const hashes = await passwords;
   log('demo content: writing the database');
   await writeDemo(db, plan, media, { publicUrl: target.publicUrl, hashes, appSecret: randomBytes(32).toString('base64url') });
+  // The seed writes votes directly, not through the vote route that keeps the trending key current.
+  await rebuildTrendingScores(db);
   const summary: SeedSummary = {
     users: plan.users.length,
     posts: plan.posts.length,
