@@ -51,7 +51,7 @@ export function Drawer({ mode, open, onClose, config = siteConfig }: DrawerProps
         ref={ref}
         id={DRAWER_ID}
         className={`${styles.drawer} ${overlay ? styles.overlayDrawer : styles.permanent}`}
-        aria-label="Sections"
+        aria-label="Side menu"
         data-testid="drawer"
         data-mode={mode}
       >
@@ -108,7 +108,7 @@ function DrawerBanner({ config }: { config: SiteConfig }) {
 function SectionList({ config }: { config: SiteConfig }) {
   const { pathname, search } = useLocation();
   return (
-    <nav aria-label="Lists">
+    <nav aria-label="Sections">
       <ul className={styles.group}>
         {drawerSections(config, search).map((section) => {
           const active = isSectionActive(section, pathname);
