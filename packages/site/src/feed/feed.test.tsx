@@ -174,7 +174,7 @@ describe('PostCard', () => {
       http.post(`${base}/v1/vote/unlike`, () => HttpResponse.json({ meta: { status: 'Success' }, data: { id: 'v1', userVote: 0, upVoteCount: 10, downVoteCount: 2 } })),
     );
     show(makePost('v1'));
-    const up = screen.getByRole('button', { name: 'Upvote' });
+    const up = screen.getByRole('button', { name: /^Upvote/ });
     await userEvent.click(up);
     expect(up).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByTestId('upvotes')).toHaveTextContent('11');
@@ -189,7 +189,7 @@ describe('PostCard', () => {
 
   it('asks a visitor to sign up instead of voting', async () => {
     show(makePost('g1'));
-    await userEvent.click(screen.getByRole('button', { name: 'Upvote' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Upvote/ }));
     expect(modalStore.getState().current).toMatchObject({ name: 'signup', props: { action: 'upvote' } });
     expect(screen.getByTestId('upvotes')).toHaveTextContent('10');
   });

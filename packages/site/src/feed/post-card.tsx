@@ -115,10 +115,10 @@ export function VoteBar({ post, commentHref, commentNewTab = true }: { post: Pos
   return (
     <div className={styles.bar}>
       <div className={styles.vote} role="group" aria-label="Vote">
-        <button type="button" className={styles.button} aria-pressed={vote === 1} aria-label="Upvote" onClick={() => void votePost(post, 1)}>
+        <button type="button" className={styles.button} aria-pressed={vote === 1} aria-label={masked ? 'Upvote' : `Upvote ${abbreviateNumber(post.upVoteCount)}`} onClick={() => void votePost(post, 1)}>
           ▲ <span data-testid="upvotes">{masked ? '•' : abbreviateNumber(post.upVoteCount)}</span>
         </button>
-        <button type="button" className={styles.button} aria-pressed={vote === -1} aria-label="Downvote" onClick={() => void votePost(post, -1)}>
+        <button type="button" className={styles.button} aria-pressed={vote === -1} aria-label={!masked && post.downVoteCount > 0 ? `Downvote ${abbreviateNumber(post.downVoteCount)}` : 'Downvote'} onClick={() => void votePost(post, -1)}>
           ▼{!masked && post.downVoteCount > 0 ? <span> {abbreviateNumber(post.downVoteCount)}</span> : null}
         </button>
       </div>
