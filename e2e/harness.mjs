@@ -26,7 +26,7 @@ export const DESKTOP = { width: 1440, height: 900 };
  * Endpoints the site calls that the server does not serve yet: their 404 is not counted as a console error. Remove an
  * entry as soon as its endpoint exists.
  */
-export const PENDING_ENDPOINTS = ['/v1/interests', '/user-followed-pages'];
+export const PENDING_ENDPOINTS = [];
 export const MOBILE = { width: 390, height: 844 };
 
 /** A free TCP port on localhost (asked of the OS, then released for the server to take). */

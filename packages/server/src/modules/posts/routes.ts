@@ -123,5 +123,12 @@ export const postsRoutes: FastifyPluginAsync = async (app) => {
     handler: async () => success(await appConfig(ctx)),
   });
 
+  // The drawer's Interests section (shell-and-account.md §2): the same list as the config's, on its own.
+  getAndPost({
+    url: '/v1/interests',
+    schema: { response: schemas.envelopeReply },
+    handler: async () => success({ interests: (await appConfig(ctx)).interests }),
+  });
+
   await app.register(postActionRoutes);
 };
