@@ -18,6 +18,9 @@ describeEachDatabase('health and site', (kind) => {
     const page = await t.app.inject({ method: 'GET', url: '/trending', headers: { accept: 'text/html' } });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
+    const plain = await t.app.inject({ method: 'GET', url: '/', headers: { accept: '*/*' } });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-type']).toContain('text/html');
     const api = await t.app.inject({ method: 'GET', url: '/v1/nothing-here' });
     expect(api.statusCode).toBe(404);
     expect(api.json().meta).toMatchObject({ status: 'Failure', errorCode: 'NOT_FOUND' });

@@ -38,7 +38,9 @@ export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (app, { siteDir
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const wantsHtml = (request.headers.accept ?? '').includes('text/html') || request.headers.accept === undefined;
+    // Browsers ask for text/html; curl and crawlers often send */* or nothing: all of them get the page.
+    const accept = request.headers.accept ?? '*/*';
+    const wantsHtml = accept.includes('text/html') || accept.includes('*/*');
     if (request.method === 'GET' && wantsHtml && !API_PREFIXES.some((p) => path.startsWith(p)) && !path.startsWith('/assets/')) {
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
     }
