@@ -2,12 +2,20 @@ import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as core from './0001-core.js';
 import * as accounts from './0002-accounts.js';
 import * as feeds from './0003-feeds.js';
+import * as analytics from './0004-analytics.js';
+import * as uploads from './0005-uploads.js';
+import * as ads from './0006-ads.js';
+import * as commentsPerf from './0007-comments-perf.js';
 
 /** Migrations are imported, not read from disk, so the compiled server and the tests run the same list. */
 export const migrations: Record<string, Migration> = {
   '0001-core': core,
   '0002-accounts': accounts,
   '0003-feeds': feeds,
+  '0004-analytics': analytics,
+  '0005-uploads': uploads,
+  '0006-ads': ads,
+  '0007-comments-perf': commentsPerf,
 };
 
 export const migrationProvider: MigrationProvider = {
