@@ -10,6 +10,11 @@ export function ToastRegion() {
       {toasts.map((toast) => (
         <div key={toast.id} className={`${styles.toast} ${toast.kind === 'error' ? styles.error : ''}`}>
           <span className={styles.message}>{toast.message}</span>
+          {toast.action && (
+            <button type="button" className={styles.action} onClick={() => { toast.action?.run(); dismiss(toast.id); }}>
+              {toast.action.label}
+            </button>
+          )}
           <button type="button" className={styles.dismiss} aria-label="Dismiss" onClick={() => dismiss(toast.id)}>
             ×
           </button>
