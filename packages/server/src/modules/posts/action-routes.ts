@@ -31,7 +31,7 @@ const postIdOf = (i: ActionInput): string => {
 /**
  * Post actions (posts-and-feeds.md §4-§7). Paths the spec leaves open are ours: /v1/vote/{like,dislike,unlike},
  * /v1/save-post, /v1/block-post, DELETE /v1/post, /report, /v1/download-post, /v1/share-post, /shuffle, /v1/poll/*,
- * /award, /award-balance, /user-sent-awards. Replies use the main envelope; a visitor gets 401 LOGIN_REQUIRED.
+ * /award, /award-balance, /user-sent-awards, /v1/user-profile. Replies use the main envelope; a visitor gets 401 LOGIN_REQUIRED.
  */
 export const postActionRoutes: FastifyPluginAsync = async (app) => {
   const ctx = { db: app.db, config: app.config };
@@ -74,6 +74,12 @@ export const postActionRoutes: FastifyPluginAsync = async (app) => {
   const download = async (request: FastifyRequest) => success(await actions.downloadPost(ctx, (await sessionUser(request))?.id ?? null, postIdOf(input(request))));
   app.get('/v1/download-post', { schema: getSchema }, download);
   app.post('/v1/download-post', { schema }, download);
+
+  app.get('/v1/user-profile', { schema: getSchema }, async (request) => {
+    const { username } = input(request);
+    if (!username) throw badRequest('MISSING_USERNAME', 'Which user? The username is missing.');
+    return success(await actions.userProfile(ctx, username));
+  });
 
   app.post('/v1/share-post', { schema }, async (request) => {
     const i = input(request);

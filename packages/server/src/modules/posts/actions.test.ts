@@ -180,4 +180,45 @@ describeEachDatabase('post actions', (kind) => {
     expect(await t.db.selectFrom('awards').select(['senderId', 'recipientId']).execute()).toEqual([{ senderId: member.id, recipientId: op.id }]);
     expect((await call('GET', '/award-balance')).statusCode).toBe(401);
   });
+  it('Cheers: concurrent sends never spend more than the balance, nor twice on one post', async () => {
+    const ids = Array.from({ length: 8 }, (_, i) => `c${i}`);
+    for (const id of ids) await makePost(t.db, { id, creatorId: op.id });
+    await t.db.insertInto('awardBalances').values({ userId: member.id, balance: 3 }).execute();
+    const replies = await Promise.all(ids.map((id) => call('POST', '/award', member, { id, type: 'cheers' })));
+    const statuses = replies.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(3);
+    expect(replies.filter((r) => r.statusCode !== 200).every((r) => r.json().meta.errorCode === 'NO_BALANCE')).toBe(true);
+    expect((await call('GET', '/award-balance', member)).json().data).toEqual({ balance: 0 });
+    expect(await t.db.selectFrom('awards').select('postId').execute()).toHaveLength(3);
+
+    // The same post from several tabs at once: one Cheers, one spent.
+    await t.db.updateTable('awardBalances').set({ balance: 5 }).where('userId', '=', member.id).execute();
+    await makePost(t.db, { id: 'same', creatorId: op.id });
+    const same = await Promise.all(Array.from({ length: 6 }, () => call('POST', '/award', member, { id: 'same' })));
+    expect(same.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(same.filter((r) => r.statusCode === 409)).toHaveLength(5);
+    expect((await call('GET', '/award-balance', member)).json().data).toEqual({ balance: 4 });
+    expect((await post('same')).awardsCount).toBe(1);
+  });
+
+  it('polls: concurrent votes of one member count once', async () => {
+    await makePost(t.db, { id: 'poll' });
+    await t.db.insertInto('polls').values({ postId: 'poll', options: JSON.stringify(['A', 'B']), endsAt: new Date(Date.now() + 3600_000) }).execute();
+    const replies = await Promise.all([0, 1, 0, 1, 1].map((option_index) => call('POST', '/v1/poll/vote', member, { entryId: 'poll', option_index })));
+    expect(replies.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(replies.filter((r) => r.statusCode === 409).every((r) => r.json().meta.errorCode === 'ALREADY_VOTED')).toBe(true);
+    const results = (await call('GET', '/v1/poll/results?entryId=poll')).json().data.poll;
+    expect(results.options[0].votes + results.options[1].votes).toBe(1);
+    expect((await call('GET', '/v1/poll/results?entryId=nopoll')).statusCode).toBe(404);
+    expect((await call('POST', '/v1/poll/vote', member, { entryId: 'poll' })).statusCode).toBe(400);
+  });
+
+  it('user profile: public fields by username, 404 for nobody', async () => {
+    const res = await call('GET', '/v1/user-profile?username=OP');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.profile).toMatchObject({ accountId: op.userId, username: 'op' });
+    expect(res.json().data.profile.profileUrl).toMatch(/\/u\/op$/);
+    expect((await call('GET', '/v1/user-profile?username=ghost')).json().meta.errorCode).toBe('USER_NOT_FOUND');
+    expect((await call('GET', '/v1/user-profile')).statusCode).toBe(400);
+  });
 });

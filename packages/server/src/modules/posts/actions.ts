@@ -2,7 +2,7 @@ import type { Json } from '../../db/schema.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/envelope.js';
 import { SNAPSHOT_TTL_MS } from './cursor.js';
 import * as repo from './repository.js';
-import { pollOptions, type PostsContext } from './service.js';
+import { pollOptions, profileUrl, type PostsContext } from './service.js';
 
 /**
  * Post actions (posts-and-feeds.md §4-§6): every rule is checked here, whatever the client shows or hides.
@@ -84,6 +84,15 @@ export async function reportProfile(ctx: PostsContext, userId: number, username:
   if (target.id === userId) throw forbidden('OWN_PROFILE', 'You cannot report yourself.');
   await repo.insertReport(ctx.db, userId, { userId: target.id }, reason);
   return { username: target.username, type: reason };
+}
+
+/** posts-and-feeds.md §3 Profile, for the profile page's header and menu (its lists come from /v1/user-posts). */
+export async function userProfile(ctx: PostsContext, username: string) {
+  const user = await repo.findUserByUsername(ctx.db, username);
+  if (!user) throw notFound('USER_NOT_FOUND', 'This user does not exist.');
+  return {
+    profile: { accountId: user.userId, username: user.username, fullName: user.fullName, profileUrl: profileUrl(ctx.config, user.username), avatarUrl: user.avatarUrl },
+  };
 }
 
 function checkReason(reason: number): void {
