@@ -2,6 +2,7 @@ import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'rea
 import { useUser } from '../user/user-store';
 import { selectIsLoggedIn } from '../user';
 import { signupHref, loginHref } from '../shell/modals';
+import { useHydrated, useLocation } from '../router';
 import { PostCard } from './post-card';
 import { listKey, selectList, usePostList } from './post-store';
 import { ARCHIVE_MARGIN_SCREENS, isBot, loadThreshold, SIGNUP_BANNER_EVERY, splitStreams } from './streams';
@@ -42,7 +43,9 @@ export function FeedList({ path, query }: FeedListProps) {
   const list = usePostList(selectList(listKey(path, query)));
   const loadMore = usePostList((s) => s.loadMore);
   const loggedIn = useUser(selectIsLoggedIn);
-  const bot = useMemo(() => (typeof navigator !== 'undefined' ? isBot(navigator.userAgent) : false), []);
+  // Server HTML and its hydration split streams alike; a bot's larger streams follow once hydrated.
+  const hydrated = useHydrated();
+  const bot = useMemo(() => hydrated && typeof navigator !== 'undefined' && isBot(navigator.userAgent), [hydrated]);
   const streams = useMemo(() => splitStreams(list.ids, bot), [list.ids, bot]);
   const positionKey = (typeof window !== 'undefined' ? window.location.pathname + window.location.search : '') + '|' + listKey(path, query);
   const [restoring] = useState(() => (list.loaded && typeof window !== 'undefined' ? savedPosition(positionKey) : null));
@@ -171,15 +174,16 @@ const Stream = memo(function Stream({ ids, firstPosition, eager, banners }: { id
 
 /** §2: the list variant of the signup banner, for visitors. */
 export function SignupBanner() {
+  const { pathname } = useLocation();
   return (
     // Not a landmark: the banner repeats every fourth post, and landmarks must be unique.
     <div className={styles.banner} data-testid="signup-banner">
       <p>Join the largest meme community on the internet.</p>
       <div className={styles.bannerActions}>
-        <a className={styles.bannerSecondary} href={loginHref(window.location.pathname)}>
+        <a className={styles.bannerSecondary} href={loginHref(pathname)}>
           Log in
         </a>
-        <a className={styles.bannerPrimary} href={signupHref(window.location.pathname, 'banner')}>
+        <a className={styles.bannerPrimary} href={signupHref(pathname, 'banner')}>
           Create new account
         </a>
       </div>

@@ -46,7 +46,7 @@ export function PostHeader({ post }: { post: Post }) {
   return (
     <header className={styles.header}>
       {post.creator && !post.isAnonymous ? (
-        <Link href={new URL(post.creator.profileUrl, window.location.origin).pathname} className={styles.creator}>
+        <Link href={new URL(post.creator.profileUrl, 'http://localhost').pathname} className={styles.creator}>
           {post.creator.avatarUrl && <img src={post.creator.avatarUrl} alt="" width={24} height={24} className={styles.avatar} loading="lazy" />}
           <span>{post.creator.name || post.creator.username}</span>
         </Link>
@@ -54,7 +54,10 @@ export function PostHeader({ post }: { post: Post }) {
         <span className={styles.creator}>Anonymous</span>
       )}
       <span aria-hidden="true">·</span>
-      <time dateTime={new Date(post.creationTs * 1000).toISOString()}>{formatAge(post.creationTs)}</time>
+      {/* The age may tick over between the server render and hydration. */}
+      <time dateTime={new Date(post.creationTs * 1000).toISOString()} suppressHydrationWarning>
+        {formatAge(post.creationTs)}
+      </time>
     </header>
   );
 }

@@ -7,7 +7,7 @@ import type { Post } from '../feed/post-types';
 import { commentLabel } from '../feed/visibility';
 import { apiGet, errorMessage, isApiFailure } from '../lib/api';
 import { abbreviateNumber } from '../lib/format';
-import { useLocation, type RouteProps } from '../router';
+import { useHydrated, useLocation, type RouteProps } from '../router';
 import { usePageTitle } from '../shell/page-title';
 import { showToast } from '../shell/toasts';
 import { useUser } from '../user/user-store';
@@ -69,6 +69,7 @@ export default function PostPage({ params }: RouteProps) {
 function PostView({ post }: { post: Post }) {
   const info = useUser((s) => s.info);
   const { hash } = useLocation();
+  const hydrated = useHydrated();
   const tab = tabFromHash(hash);
   const creator = post.creator;
   if (creator && !post.isAnonymous && info.blocklistIds.includes(creator.accountId)) {
@@ -113,6 +114,9 @@ function PostView({ post }: { post: Post }) {
       <div id="comment" className={styles.section}>
         {tab === 'related' ? (
           <FeedList path="/v1/related-posts" query={{ id: post.id }} />
+        ) : !hydrated ? (
+          // Server HTML and hydration stop here; the widget's chunk loads after.
+          <p role="status">Loading {commentLabel(2, forum).toLowerCase()}…</p>
         ) : (
           <Suspense fallback={<p role="status">Loading {commentLabel(2, forum).toLowerCase()}…</p>}>
             <PostComments url={post.postUrl} isForum={forum} canAnonymous={post.comment.canAnonymous && info.uploads.includes(post.id)} />

@@ -1,4 +1,7 @@
-export { getLocation, navigate, subscribeLocation, syncLocation, type Location, type NavigateOptions } from './history';
+export {
+  getLocation, getServerLocation, navigate, setServerLocation, subscribeLocation, syncLocation, type Location, type NavigateOptions,
+} from './history';
+export { preloadComponent, preloadRoute, useHydrated } from './ssr';
 export { Link, type LinkProps } from './link';
 export { matchPath, type RouteParams } from './match';
 export {

@@ -1,5 +1,5 @@
 import { createContext, Suspense, useContext, useMemo, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
-import { getLocation, subscribeLocation, type Location } from './history';
+import { getLocation, getServerLocation, subscribeLocation, type Location } from './history';
 import { matchPath, type RouteParams } from './match';
 
 /** How much of the shell a route shows: all of it, everything but the drawer (upload), or nothing (embeds). */
@@ -30,7 +30,7 @@ type RouterValue = { location: Location; match: RouteMatch | null };
 const RouterContext = createContext<RouterValue | null>(null);
 
 export function useLocation(): Location {
-  return useSyncExternalStore(subscribeLocation, getLocation, getLocation);
+  return useSyncExternalStore(subscribeLocation, getLocation, getServerLocation);
 }
 
 export function RouterProvider({ routes, children }: { routes: readonly RouteDefinition[]; children: ReactNode }) {
