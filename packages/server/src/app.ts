@@ -13,12 +13,14 @@ import { failure, isHttpError } from './lib/envelope.js';
 import { createBus } from './lib/pubsub.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { accountsRoutes } from './modules/accounts/routes.js';
+import { analyticsRoutes } from './modules/analytics/routes.js';
 import { commentsRoutes } from './modules/comments/routes.js';
 import { embedRoutes } from './modules/embed/routes.js';
 import { notificationsRoutes } from './modules/notifications/routes.js';
 import { postsRoutes } from './modules/posts/routes.js';
 import { siteRoutes } from './modules/site/routes.js';
 import { threadsRoutes } from './modules/threads/routes.js';
+import { uploadRoutes } from './modules/upload/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -84,9 +86,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes);
   await app.register(accountsRoutes);
+  await app.register(analyticsRoutes);
   await app.register(postsRoutes);
   await app.register(notificationsRoutes);
   await app.register(threadsRoutes);
+  await app.register(uploadRoutes);
   // The comment service keeps its own envelope and error handler in its own scope (mountable on its own host).
   await app.register(commentsRoutes, { prefix: '/comments' });
   await app.register(embedRoutes);
