@@ -13,7 +13,7 @@ export type SiteConfig = {
   features: { exploreTabList: boolean; enableNewsList: 0 | 1 | 2; referral: 0 | 1 | 2 };
   /** The privacy region service (GET, JSON { region, doNotSell? }); null = no regional consent banner. */
   privacyServiceUrl: string | null;
-  /** Where analytics events are POSTed; null = none are sent. */
+  /** Where analytics events are POSTed (the server's analytics module); null = none are sent. */
   analyticsUrl: string | null;
   /** The partner of the referral promotion (shown only when features.referral allows). */
   referral: { partnerName: string; prodUrl: string; proUrl: string } | null;
@@ -26,7 +26,7 @@ export const defaultConfig: SiteConfig = {
   campaigns: [],
   features: { exploreTabList: false, enableNewsList: 0, referral: 0 },
   privacyServiceUrl: null,
-  analyticsUrl: null,
+  analyticsUrl: '/v1/analytics/events',
   referral: null,
 };
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_EXTENSION_MS, SESSION_KEY, touchSession } from './session';
-import { BATCH_DELAY_MS, createTracker, type AnalyticsEvent } from './tracker';
+import { BATCH_DELAY_MS, beaconBody, createTracker, type AnalyticsEvent } from './tracker';
 
 const decode = (body: string): AnalyticsEvent[] => JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(body), (c) => c.charCodeAt(0))));
 
@@ -65,5 +65,38 @@ describe('analytics', () => {
     tracker.viewStarted('p1', { entry: 'home', platform: 'd', view: 'l' });
     vi.advanceTimersByTime(1000);
     expect(sent.filter((e) => e.name === 'unique-view').map((e) => e.data)).toEqual([{ postId: 'p1', entry: 'home', platform: 'd', view: 'l' }]);
+  });
+
+  it('sends the visit session id beside the payload, in the JSON body the server reads', () => {
+    const sent: Array<string | null> = [];
+    const tracker = createTracker({ endpoint: '/e', allowed: () => true, storage: localStorage, batching: false, send: (_u, _b, session) => sent.push(session) });
+    tracker.track('a');
+    const session = JSON.parse(localStorage.getItem(SESSION_KEY) ?? '{}') as { id?: string };
+    expect(sent).toEqual([session.id]);
+    expect(session.id).toMatch(/^[a-z0-9-]+$/);
+    expect(JSON.parse(beaconBody('cGF5', 'k1-x'))).toEqual({ payload: 'cGF5', session: 'k1-x' });
+    expect(JSON.parse(beaconBody('cGF5', null))).toEqual({ payload: 'cGF5' });
+  });
+
+  it('posts application/json with the keepalive fetch when the beacon is refused', async () => {
+    const calls: Array<{ url: string; init: RequestInit }> = [];
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation((url, init) => {
+      calls.push({ url: String(url), init: init ?? {} });
+      return Promise.resolve(new Response('{}'));
+    });
+    Object.defineProperty(navigator, 'sendBeacon', { configurable: true, value: () => { throw new TypeError('refused'); } });
+    try {
+      const tracker = createTracker({ endpoint: '/v1/analytics/events', allowed: () => true, storage: localStorage, batching: false });
+      tracker.track('page-view', { key: 'Home' });
+      expect(calls).toHaveLength(1);
+      expect(calls[0]!.url).toBe('/v1/analytics/events');
+      expect(calls[0]!.init.headers).toEqual({ 'content-type': 'application/json' });
+      const body = JSON.parse(String(calls[0]!.init.body)) as { payload: string; session: string };
+      expect(decode(body.payload).map((e) => e.name)).toEqual(['page-view']);
+      expect(typeof body.session).toBe('string');
+    } finally {
+      fetchSpy.mockRestore();
+      Reflect.deleteProperty(navigator, 'sendBeacon');
+    }
   });
 });

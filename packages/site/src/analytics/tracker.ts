@@ -1,4 +1,4 @@
-import { firstInSession } from './session';
+import { firstInSession, touchSession } from './session';
 
 /**
  * Analytics events (shell-and-account.md §7 "Analytics and logging"): batched and POSTed to the configured endpoint
@@ -15,7 +15,8 @@ export type TrackerOptions = {
   endpoint: string | null;
   allowed: () => boolean;
   storage: Storage | null;
-  send?: (url: string, body: string) => void;
+  /** body: the base64 payload; session: the visit session id the server deduplicates impressions by. */
+  send?: (url: string, body: string, session: string | null) => void;
   batching?: boolean;
   now?: () => number;
   page?: () => string | null;
@@ -28,10 +29,19 @@ export const encodePayload = (events: AnalyticsEvent[]): string => {
   return btoa(binary);
 };
 
-const defaultSend = (url: string, body: string) => {
-  const blob = new Blob([JSON.stringify({ payload: body })], { type: 'application/json' });
-  if (typeof navigator !== 'undefined' && navigator.sendBeacon?.(url, blob)) return;
-  void fetch(url, { method: 'POST', body: blob, keepalive: true, credentials: 'same-origin' }).catch(() => undefined);
+/** Server contract: POST {url} application/json `{ payload, session? }` (packages/server/src/modules/analytics). */
+export const beaconBody = (payload: string, session: string | null): string => JSON.stringify(session ? { payload, session } : { payload });
+
+const defaultSend = (url: string, payload: string, session: string | null) => {
+  const body = beaconBody(payload, session);
+  try {
+    if (typeof navigator !== 'undefined' && navigator.sendBeacon?.(url, new Blob([body], { type: 'application/json' }))) return;
+  } catch {
+    // A browser that refuses the beacon gets the keepalive fetch below.
+  }
+  void fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/json' }, keepalive: true, credentials: 'same-origin' }).catch(
+    () => undefined,
+  );
 };
 
 export const isFirefox = (): boolean => typeof navigator !== 'undefined' && /firefox/i.test(navigator.userAgent);
@@ -46,7 +56,7 @@ export function createTracker({ endpoint, allowed, storage, send = defaultSend, 
     if (!endpoint || queue.length === 0) return;
     const events = queue;
     queue = [];
-    send(endpoint, encodePayload(events));
+    send(endpoint, encodePayload(events), storage ? touchSession(storage, now()).id : null);
   };
 
   const track = (name: string, data: AnalyticsEvent['data'] = {}) => {
