@@ -1,0 +1,2 @@
+export { Poll, type PollData, type PollPost } from './poll';
+export * from './poll-rules';
