@@ -76,10 +76,11 @@ export function FeedList({ path, query }: FeedListProps) {
     };
   }, [positionKey]);
 
+  // Also after the store empties the list (a delete reloads every list, §4).
   useEffect(() => {
-    if (!list.loaded && !list.loading) void loadMore(path, query);
+    if (!list.loaded && !list.loading && !list.error) void loadMore(path, query);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the query is keyed by its JSON
-  }, [path, queryKey]);
+  }, [path, queryKey, list.loaded]);
 
   const visible = Math.min(shown, streams.length);
   const ended = list.loaded && list.after === null;

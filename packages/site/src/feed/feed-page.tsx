@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { siteConfig } from '../config';
 import { Link, useLocation, useSearchParam, type RouteProps } from '../router';
 import { usePageTitle } from '../shell/page-title';
+import { PoliticsBanner, useMsgParam, VerifyEmailBanner } from './banners';
 import { FeedList } from './feed-list';
 import {
   FRESH_TABS, HOME_LIST_TYPES, homeListPath, homePageType, homeTabs, interestListPath, NEWS_TABS, SEARCH_PATH, tagListPath, TOP_TABS,
@@ -50,11 +51,19 @@ export function HomeListPage({ params, type: fixedType }: RouteProps & { type?: 
   return (
     <div className={styles.page}>
       <h1 className={styles.visuallyHidden}>{current?.label ?? 'Home'}</h1>
+      {type === 'home' && <HomeMessages />}
       <Tabs tabs={tabs} current={tabKey} label="Lists" />
       {sub && <Tabs tabs={sub} current={subKey} label={`${current?.label ?? ''} lists`} sub />}
+      <PoliticsBanner />
       <FeedList key={homeListPath(type, timeframe)} path={homeListPath(type, timeframe)} />
     </div>
   );
+}
+
+/** §2: only the home list shows the verify-email banner and reads the msg query parameter. */
+function HomeMessages() {
+  useMsgParam();
+  return <VerifyEmailBanner />;
 }
 
 const pageWith = (type: HomeListType) =>

@@ -1,4 +1,6 @@
+import { lazy } from 'react';
 import type { RouteDefinition } from '../router';
+import { registerModal } from '../shell/modals/modal-registry';
 import { HomeListPage, HomePage, InterestListPage, SearchListPage, TagListPage } from './feed-page';
 import { HOME_LIST_TYPES, type HomeListType } from './list-routes';
 import type { RouteProps } from '../router';
@@ -7,7 +9,16 @@ export { FeedList, EMPTY_TEXT, END_TEXT } from './feed-list';
 export { PostCard, VoteBar, PostHeader, PostTags, MaskedContent } from './post-card';
 export { PostContent } from './post-media';
 export { postListStore, usePostList, votePost, toggleSave } from './post-store';
+export { menuActions, hidePost, revertHide, type MenuAction, type PostPlace } from './post-actions';
+export { PostMenu } from './post-menu';
 export type { Post } from './post-types';
+
+/** The report, block-user, blocked-titles and blocked-tags modals load with their first use. */
+const modals = () => import('./post-modals');
+registerModal('report', lazy(() => modals().then((m) => ({ default: m.ReportModal }))));
+registerModal('block-user', lazy(() => modals().then((m) => ({ default: m.BlockUserModal }))));
+registerModal('blocked-titles', lazy(() => modals().then((m) => ({ default: m.BlockedTitlesModal }))));
+registerModal('blocked-tags', lazy(() => modals().then((m) => ({ default: m.BlockedTagsModal }))));
 
 const fixed = (type: HomeListType) =>
   function HomeList(props: RouteProps) {

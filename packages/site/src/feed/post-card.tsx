@@ -1,8 +1,11 @@
-import { memo } from 'react';
+import { memo, useEffect, useRef } from 'react';
+import { siteConfig } from '../config';
 import { abbreviateNumber, formatAge } from '../lib/format';
 import { Link } from '../router';
-import { requireMember } from '../shell/modals';
+import { openModal, requireMember } from '../shell/modals';
 import { useUser } from '../user/user-store';
+import { askReport, hidePost, menuActions, revertHide, useHidden, type PostPlace } from './post-actions';
+import { PostMenu } from './post-menu';
 import { toggleSave, usePostList, votePost } from './post-store';
 import { PostContent } from './post-media';
 import { postPath, type Post } from './post-types';
@@ -15,14 +18,28 @@ const TEXT_TYPES = new Set(['Text', 'ForumPost']);
 export const SENSITIVE_TITLE = 'Sensitive content';
 export const SENSITIVE_TEXT = 'The following media includes potentially sensitive content.';
 
-/** A post in a list: header, title, content by type, tags, then the vote, comment and save bar. */
-export const PostCard = memo(function PostCard({ id, eager = false }: { id: string; eager?: boolean }) {
+export const HIDDEN_TITLE = 'Post hidden';
+export const blockedCreatorText = (username: string) => `You've blocked posts from @${username}`;
+export const REPORTED_TEXT = 'You reported this post.';
+
+/**
+ * A post in a list: header (with the more menu and the hide cross), title, content by type, tags, the Create meme
+ * button, then the vote, comment and save bar. A hidden post gives way to the hidden panel, a post of a blocked
+ * creator or one the viewer reported to a one-line placeholder.
+ */
+export const PostCard = memo(function PostCard({ id, eager = false, place = 'list' }: { id: string; eager?: boolean; place?: PostPlace }) {
   const post = usePostList((s) => s.posts[id]);
+  const hidden = useHidden(id);
+  const blockedCreator = useUser((s) => Boolean(post?.creator && !post.isAnonymous && s.info.blocklistIds.includes(post.creator.accountId)));
+  const reported = useUser((s) => s.info.reports.includes(id));
   if (!post) return null;
+  if (hidden) return <HiddenPost post={post} />;
+  if (blockedCreator && post.creator) return <p className={styles.placeholder} data-post-id={id}>{blockedCreatorText(post.creator.username)}</p>;
+  if (reported) return <p className={styles.placeholder} data-post-id={id}>{REPORTED_TEXT}</p>;
   const path = postPath(post);
   return (
     <article className={styles.card} aria-labelledby={`post-title-${id}`} data-post-id={id}>
-      <PostHeader post={post} />
+      <PostHeader post={post} place={place} />
       <h2 id={`post-title-${id}`} className={styles.title}>
         <Link href={path}>{post.title}</Link>
       </h2>
@@ -37,12 +54,69 @@ export const PostCard = memo(function PostCard({ id, eager = false }: { id: stri
         )}
       </MaskedContent>
       <PostTags post={post} />
-      <VoteBar post={post} commentHref={`${path}#comment`} />
+      {showsCreateMemeOnList(post) && <CreateMemeButton />}
+      <VoteBar post={post} commentHref={place === 'collection' ? null : `${path}#comment`} />
     </article>
   );
 });
 
-export function PostHeader({ post }: { post: Post }) {
+/** §4 Post card: the 'Post hidden' panel, with Block words from title, Block tags, Report post and Undo. */
+export function HiddenPost({ post }: { post: Post }) {
+  const ref = useRef<HTMLElement>(null);
+  // The menu item that hid the post is gone: keep keyboard users in the same place.
+  useEffect(() => {
+    if (!document.activeElement || document.activeElement === document.body) ref.current?.focus();
+  }, []);
+  return (
+    <section ref={ref} className={styles.hidden} aria-label={HIDDEN_TITLE} data-post-id={post.id} tabIndex={-1}>
+      <p className={styles.hiddenTitle}>{HIDDEN_TITLE}</p>
+      <div className={styles.hiddenActions}>
+        <button type="button" className={styles.button} onClick={() => {
+            if (requireMember('block')) openModal('blocked-titles', { title: post.title });
+          }}>
+          Block words from title
+        </button>
+        {post.tags.length > 0 && (
+          <button type="button" className={styles.button} onClick={() => {
+              if (requireMember('block')) openModal('blocked-tags', { tags: post.tags.map((t) => t.key) });
+            }}>
+            Block tags
+          </button>
+        )}
+        <button type="button" className={styles.button} onClick={() => askReport(post)}>
+          Report post
+        </button>
+        <button type="button" className={styles.button} onClick={() => void revertHide(post.id)}>
+          Undo
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** §2: on list views the Create meme button needs showCreateMemeButtonOnListView, a meme, and a photo. */
+export function showsCreateMemeOnList(post: Pick<Post, 'isMeme' | 'type'>, features: object = siteConfig.features): boolean {
+  return Boolean((features as { showCreateMemeButtonOnListView?: boolean }).showCreateMemeButtonOnListView) && post.isMeme && post.type === 'Photo';
+}
+
+export const CREATE_MEME_URL = '/submit?action=create-meme';
+
+function CreateMemeButton() {
+  return (
+    <a
+      className={styles.button}
+      href={CREATE_MEME_URL}
+      onClick={(event) => {
+        if (!requireMember('create-meme', CREATE_MEME_URL)) event.preventDefault();
+      }}
+    >
+      Create meme
+    </a>
+  );
+}
+
+/** The header: creator, age, and where a place is given (lists), the more menu and the hide cross. */
+export function PostHeader({ post, place }: { post: Post; place?: PostPlace }) {
   return (
     <header className={styles.header}>
       {post.creator && !post.isAnonymous ? (
@@ -58,7 +132,22 @@ export function PostHeader({ post }: { post: Post }) {
       <time dateTime={new Date(post.creationTs * 1000).toISOString()} suppressHydrationWarning>
         {formatAge(post.creationTs)}
       </time>
+      {place && <HeaderActions post={post} place={place} />}
     </header>
+  );
+}
+
+function HeaderActions({ post, place }: { post: Post; place: PostPlace }) {
+  const canHide = useUser((s) => menuActions(post, s.info, place).includes('hide'));
+  return (
+    <span className={styles.headerActions}>
+      <PostMenu post={post} place={place} />
+      {canHide && (
+        <button type="button" className={styles.iconButton} aria-label="Hide post" onClick={() => hidePost(post.id)}>
+          ×
+        </button>
+      )}
+    </span>
   );
 }
 

@@ -21,6 +21,8 @@ export type PostListActions = {
   loadMore(path: string, query?: Record<string, string>): Promise<void>;
   putPost(post: Post): void;
   patchPost(id: string, patch: Partial<Post>): void;
+  /** Empties every list so each one on screen loads again from its first page (§4: after a delete, lists reload). */
+  reloadLists(): void;
 };
 
 const emptyList = (): FeedList => ({ ids: [], after: null, loading: false, loaded: false, error: null });
@@ -78,6 +80,9 @@ export const createPostListStore = () =>
       const post = get().posts[id];
       if (post) set((s) => ({ posts: { ...s.posts, [id]: { ...post, ...patch } } }));
     },
+    reloadLists() {
+      set({ lists: {} });
+    },
   }));
 
 export const postListStore = createPostListStore();
@@ -107,7 +112,7 @@ export function nextVote(previous: VoteValue, tapped: 1 | -1, counts: VoteCounts
 const VOTE_PATHS: Record<VoteValue, string> = { 1: '/v1/vote/like', [-1]: '/v1/vote/dislike', 0: '/v1/vote/unlike' };
 
 /** Changes the viewer's votes or saves; patchUser persists the whole info, so a reload shows the change at once. */
-function updateUserInfo(change: (info: UserInfo) => Partial<UserInfo>): void {
+export function updateUserInfo(change: (info: UserInfo) => Partial<UserInfo>): void {
   userStore.setState((s) => ({ info: { ...s.info, ...change(s.info) } }));
   userStore.getState().patchUser({});
 }
