@@ -18,6 +18,7 @@ import { commentsRoutes } from './modules/comments/routes.js';
 import { embedRoutes } from './modules/embed/routes.js';
 import { notificationsRoutes } from './modules/notifications/routes.js';
 import { postsRoutes } from './modules/posts/routes.js';
+import { referralRoutes } from './modules/referral/routes.js';
 import { siteRoutes } from './modules/site/routes.js';
 import { threadsRoutes } from './modules/threads/routes.js';
 import { uploadRoutes } from './modules/upload/routes.js';
@@ -87,6 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(accountsRoutes);
   await app.register(analyticsRoutes);
+  await app.register(referralRoutes);
   await app.register(postsRoutes);
   await app.register(notificationsRoutes);
   await app.register(threadsRoutes);
