@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { siteConfig, type SiteConfig } from '../config';
-import { apiGet } from '../lib/api';
+import { apiPost } from '../lib/api';
 import { selectUser, useUser } from '../user/user-store';
 import { isRedeemedStatus, partnerUrl, REFERRAL_OFFER_USD, referralDecision } from './referral-rules';
 import styles from './referral-banner.module.css';
@@ -27,8 +27,8 @@ function saveState(state: ReferralState): void {
 }
 
 /**
- * The partner referral banner (§4 "Referral banner"). The status check (GET /v1/moonit-status?mode=prod|pro, data.status
- * USED or ACTIVE) marks the code redeemed; its errors are only logged (§8).
+ * The partner referral banner (§4 "Referral banner"). The status check (POST /v1/moonit-status {mode: prod|pro},
+ * data.status USED or ACTIVE) marks the code redeemed; it is a member's call, and its errors are only logged (§8).
  */
 export function ReferralBanner({ config = siteConfig }: { config?: SiteConfig }) {
   const user = useUser(selectUser);
@@ -48,10 +48,12 @@ export function ReferralBanner({ config = siteConfig }: { config?: SiteConfig })
   const show = Boolean(config.referral) && decision.show;
   const mode = new URLSearchParams(search).get('moonitMode') === 'pro' ? 'pro' : 'prod';
 
+  const loggedIn = Boolean(user);
+
   useEffect(() => {
-    if (!show) return;
+    if (!show || !loggedIn) return;
     let live = true;
-    apiGet<{ status?: string }>('/v1/moonit-status', { query: { mode } })
+    apiPost<{ status?: string }>('/v1/moonit-status', { mode })
       .then((data) => {
         if (live && isRedeemedStatus(data.status)) {
           const next = { ...readState(), hasRedeemed: true };
@@ -63,7 +65,7 @@ export function ReferralBanner({ config = siteConfig }: { config?: SiteConfig })
     return () => {
       live = false;
     };
-  }, [show, mode]);
+  }, [show, loggedIn, mode]);
 
   if (!show || !config.referral || !decision.referralCode) return null;
   const href = partnerUrl({ prod: config.referral.prodUrl, pro: config.referral.proUrl }, decision.referralCode, search);
