@@ -424,11 +424,11 @@ describeEachDatabase('accounts', (kind) => {
   });
 
   describe('followed tags and interests', () => {
-    it('follows and unfollows tags and interests, newest first; refuses unknown interests and bad tags', async () => {
+    it('follows and unfollows tags and interests, newest first; refuses unknown interests and bad tags; a guest follows nothing', async () => {
       const { session } = await signUp(t, { email: 'follower@example.com' });
       await t.db.insertInto('interests').values({ key: 'gaming', name: 'Gaming' }).execute();
-      const follow = (kind: string, key: string, isFollowing: string) =>
-        t.app.inject({ method: 'POST', url: `/user-followed-pages/${kind}/${encodeURIComponent(key)}`, cookies: { guffaw_session: session }, payload: { isFollowing } });
+      const follow = (kind: string, key: string, isFollowing: string, as: string | null = session) =>
+        t.app.inject({ method: 'POST', url: `/user-followed-pages/${kind}/${encodeURIComponent(key)}`, cookies: as ? { guffaw_session: as } : {}, payload: { isFollowing } });
       const tag = await follow('tag', 'Funny Cats', '1');
       expect(tag.json().data).toMatchObject({ key: 'funny-cats', name: 'funny cats', url: '/tag/funny-cats', isFollowing: 1, notification: 'Some' });
       await new Promise((r) => setTimeout(r, 5));
@@ -442,7 +442,9 @@ describeEachDatabase('accounts', (kind) => {
       expect(list.interests.map((p: { key: string }) => p.key)).toEqual(['gaming']);
       expect((await follow('tag', 'funny-cats', '0')).json().data).toMatchObject({ isFollowing: 0, notification: 'No' });
       expect((await t.app.inject({ method: 'GET', url: '/user-followed-pages', cookies: { guffaw_session: session } })).json().data.tags).toEqual([]);
-      expect((await t.app.inject({ method: 'GET', url: '/user-followed-pages' })).statusCode).toBe(401);
+      const guest = await t.app.inject({ method: 'GET', url: '/user-followed-pages' });
+      expect([guest.statusCode, guest.json()]).toEqual([200, { meta: { status: 'Success' }, data: { tags: [], interests: [] } }]);
+      expect((await follow('tag', 'funny-cats', '1', null)).statusCode).toBe(401);
     });
   });
 

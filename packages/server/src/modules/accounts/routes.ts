@@ -286,9 +286,10 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
 
   // --- followed tags and interests ---------------------------------------------------------------------------
 
+  // shell §7 "GET /user-followed-pages returns data": a guest follows nothing, so gets the same shape, empty.
   app.get('/user-followed-pages', { schema: { response: { 200: s.envelope() } } }, async (request) => {
-    const user = await requireUser(request);
-    return success(await service.followedPages(db, user));
+    const user = await currentUser(request);
+    return success(user ? await service.followedPages(db, user) : { tags: [], interests: [] });
   });
 
   app.post<{ Params: { kind: 'tag' | 'interest'; key: string }; Body: { isFollowing: string } }>(
