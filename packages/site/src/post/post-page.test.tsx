@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -47,8 +47,10 @@ const open = (post: ReturnType<typeof makePost>, hash = '#related') => {
         ? HttpResponse.json({ meta: { status: 'Success' }, data: { post } })
         : HttpResponse.json({ meta: { status: 'Failure', errorCode: 'POST_NOT_FOUND', errorMessage: 'This post does not exist or was removed.' }, data: {} }, { status: 404 }),
     ),
-    http.get(`${base}/v1/related-posts`, () =>
-      HttpResponse.json({ meta: { status: 'Success' }, data: { posts: [makePost('rel1', { title: 'A related one' })], after: null, nextCursor: null, feedId: 'related', tags: [], tag: null } }),
+    ...(['get', 'post'] as const).map((method) =>
+      http[method](`${base}/v1/related-posts`, () =>
+        HttpResponse.json({ meta: { status: 'Success' }, data: { posts: [makePost('rel1', { title: 'A related one' })], after: null, nextCursor: null, feedId: 'related', tags: [], tag: null } }),
+      ),
     ),
   );
   window.history.replaceState(null, '', `/gag/${post.id}${hash}`);
@@ -117,5 +119,39 @@ describe('post page', () => {
       </RouterProvider>,
     );
     expect(await screen.findByText('This post does not exist or was removed.')).toBeInTheDocument();
+  });
+  it('deletes an own upload after a confirm and goes to /', async () => {
+    let deleted = '';
+    server.use(
+      http.delete(`${base}/v1/post`, async ({ request }) => {
+        deleted = new URLSearchParams(await request.text()).get('entryId') ?? '';
+        return HttpResponse.json({ meta: { status: 'Success' }, data: { id: 'd1', deleted: true } });
+      }),
+    );
+    userStore.setState({ info: { ...memberInfo(), uploads: ['d1'] } });
+    open(makePost('d1', { title: 'Mine' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete this post?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/'));
+    expect(deleted).toBe('d1');
+    expect(postListStore.getState().posts['d1']).toBeUndefined();
+    expect(userStore.getState().info.uploads).toEqual([]);
+  });
+
+  it('offers no delete on posts of others, and the Cheers button and the poll to members', async () => {
+    server.use(
+      http.post(`${base}/v1/poll/results`, () =>
+        HttpResponse.json({ meta: { status: 'Success' }, data: { poll: { options: [{ text: 'Yes', votes: 1 }, { text: 'No', votes: 0 }], ends_at: Math.floor(Date.now() / 1000) + 7200, user_voted_option: null } } }),
+      ),
+      http.get(`${base}/user-sent-awards`, () => HttpResponse.json({ meta: { status: 'Success' }, data: { sentAwards: [], balance: 1 } })),
+    );
+    userStore.setState({ info: memberInfo() });
+    const polling = { options: [{ text: 'Yes' }, { text: 'No' }], endTs: Math.floor(Date.now() / 1000) + 7200 };
+    open({ ...makePost('q1'), polling } as ReturnType<typeof makePost>);
+    expect(await screen.findByRole('button', { name: 'Yes' })).toBeInTheDocument();
+    expect(await screen.findByText('Ends in 1 hour')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cheers' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
   });
 });

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { MaskedContent, PostHeader, PostTags, VoteBar } from '../feed/post-card';
 import { FeedList } from '../feed/feed-list';
-import { PostContent } from '../feed/post-media';
 import { usePostList } from '../feed/post-store';
 import type { Post } from '../feed/post-types';
 import { commentLabel } from '../feed/visibility';
@@ -11,7 +10,11 @@ import { useHydrated, useLocation, type RouteProps } from '../router';
 import { usePageTitle } from '../shell/page-title';
 import { showToast } from '../shell/toasts';
 import { useUser } from '../user/user-store';
+import { CheeredBy, CheersButton } from '../cheers';
+import { Poll } from '../poll';
 import { ArticleBlocks, Markdown } from './article';
+import { DeletePostButton } from './delete-post';
+import { MainMedia } from './main-media';
 import { LINK_COPIED, SHARE_POPUP, shareTargets, tabFromHash } from './share';
 import styles from './post-page.module.css';
 
@@ -83,11 +86,12 @@ function PostView({ post }: { post: Post }) {
   return (
     <article className={styles.page} aria-labelledby="post-title">
       <PostHeader post={post} />
+      <CheeredBy post={post} />
       <h1 id="post-title" className={styles.title}>
         {post.title}
       </h1>
       <MaskedContent post={post}>
-        <PostContent post={post} inList={false} eager />
+        <MainMedia post={post} />
       </MaskedContent>
       {post.type === 'Article' && post.article?.blocks ? <ArticleBlocks article={post.article} /> : null}
       {showDescription && <Markdown className={styles.description} text={post.description} />}
@@ -99,8 +103,13 @@ function PostView({ post }: { post: Post }) {
           </a>
         </p>
       )}
+      <Poll post={post} main />
       <PostTags post={post} />
       <VoteBar post={post} commentHref="#comment" commentNewTab={false} />
+      <div className={styles.actions}>
+        <CheersButton post={post} className={styles.shareButton} />
+        <DeletePostButton post={post} />
+      </div>
       <ShareBar post={post} />
       <nav className={styles.tabs} aria-label="Post sections">
         <a href="#comment" className={styles.tab} aria-current={tab !== 'related' ? 'page' : undefined}>
