@@ -3,9 +3,11 @@ import type { RouteDefinition } from './router';
 import { feedRoutes } from './feed';
 import { accountRoutes, registerAccountModals } from './account';
 import { notificationRoutes, registerNotifications } from './notifications';
+import { registerUploadModals } from './upload';
 
 registerAccountModals();
 registerNotifications();
+registerUploadModals();
 
 /**
  * The site's route table: first match wins, so put specific paths before general ones and keep the `*` route last.
@@ -20,5 +22,6 @@ export const routes: RouteDefinition[] = [
   { name: 'post', path: '/gag/:postId/:title', component: lazy(() => import('./post/post-page')) },
   ...accountRoutes,
   ...notificationRoutes,
+  { name: 'upload', path: '/submit', chrome: 'no-drawer', component: lazy(() => import('./upload/upload-page')) },
   { name: 'not found', path: '*', component: lazy(() => import('./pages/not-found/not-found-page')) },
 ];
