@@ -173,7 +173,7 @@ export function Poll({ post, main, feedId = 'post', feedSource = 'post-view' }: 
       <p className={styles.meta}>
         {showVotes && <span data-testid="poll-total">{formatVotes(total)}</span>}
         {showVotes && <span aria-hidden="true"> · </span>}
-        <span data-testid="poll-time">{ended ? 'ended' : `Ends ${timeRemaining(endsAt, now)}`}</span>
+        <span data-testid="poll-time" suppressHydrationWarning>{ended ? 'ended' : `Ends ${timeRemaining(endsAt, now)}`}</span>
       </p>
     </section>
   );

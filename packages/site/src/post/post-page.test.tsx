@@ -127,15 +127,16 @@ describe('post page', () => {
         deleted = new URLSearchParams(await request.text()).get('entryId') ?? '';
         return HttpResponse.json({ meta: { status: 'Success' }, data: { id: 'd1', deleted: true } });
       }),
+      http.get(`${base}/user-sent-awards`, () => HttpResponse.json({ meta: { status: 'Success' }, data: { sentAwards: [], balance: 0 } })),
     );
     userStore.setState({ info: { ...memberInfo(), uploads: ['d1'] } });
     open(makePost('d1', { title: 'Mine' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'More actions' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Delete post' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete this post?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(window.location.pathname).toBe('/'));
     expect(deleted).toBe('d1');
-    expect(postListStore.getState().posts['d1']).toBeUndefined();
     expect(userStore.getState().info.uploads).toEqual([]);
   });
 
@@ -152,6 +153,8 @@ describe('post page', () => {
     expect(await screen.findByRole('button', { name: 'Yes' })).toBeInTheDocument();
     expect(await screen.findByText('Ends in 1 hour')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cheers' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    await userEvent.click(screen.getAllByRole('button', { name: 'More actions' })[0]!);
+    expect(screen.queryByRole('menuitem', { name: 'Delete post' })).toBeNull();
+    expect(screen.getByRole('menuitem', { name: 'Report post' })).toBeInTheDocument();
   });
 });

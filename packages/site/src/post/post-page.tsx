@@ -1,19 +1,18 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { MaskedContent, PostHeader, PostTags, VoteBar } from '../feed/post-card';
 import { FeedList } from '../feed/feed-list';
 import { usePostList } from '../feed/post-store';
 import type { Post } from '../feed/post-types';
-import { commentLabel } from '../feed/visibility';
+import { commentLabel, isOwnUpload } from '../feed/visibility';
 import { apiGet, errorMessage, isApiFailure } from '../lib/api';
 import { abbreviateNumber } from '../lib/format';
-import { useHydrated, useLocation, type RouteProps } from '../router';
+import { navigate, useHydrated, useLocation, type RouteProps } from '../router';
 import { usePageTitle } from '../shell/page-title';
 import { showToast } from '../shell/toasts';
-import { useUser } from '../user/user-store';
+import { selectIsLoggedIn, useUser } from '../user/user-store';
 import { CheeredBy, CheersButton } from '../cheers';
 import { Poll } from '../poll';
 import { ArticleBlocks, Markdown } from './article';
-import { DeletePostButton } from './delete-post';
 import { MainMedia } from './main-media';
 import { LINK_COPIED, SHARE_POPUP, shareTargets, tabFromHash } from './share';
 import styles from './post-page.module.css';
@@ -74,6 +73,14 @@ function PostView({ post }: { post: Post }) {
   const { hash } = useLocation();
   const hydrated = useHydrated();
   const tab = tabFromHash(hash);
+  const own = useUser((s) => isOwnUpload(s.info, post.id));
+  const member = useUser(selectIsLoggedIn);
+  const wasOwn = useRef(own);
+  useEffect(() => {
+    // §4 Delete post: the header menu's delete drops the post from the uploads; the main post then goes to /.
+    if (wasOwn.current && !own && member) navigate('/');
+    wasOwn.current = own;
+  }, [own, member]);
   const creator = post.creator;
   if (creator && !post.isAnonymous && info.blocklistIds.includes(creator.accountId)) {
     return <p className={styles.placeholder}>You&apos;ve blocked posts from @{creator.username}</p>;
@@ -85,7 +92,7 @@ function PostView({ post }: { post: Post }) {
   const commentsTabLabel = tab === 'thread' ? 'Thread' : forum ? 'Answers' : 'Comments';
   return (
     <article className={styles.page} aria-labelledby="post-title">
-      <PostHeader post={post} />
+      <PostHeader post={post} place="main" />
       <CheeredBy post={post} />
       <h1 id="post-title" className={styles.title}>
         {post.title}
@@ -108,7 +115,6 @@ function PostView({ post }: { post: Post }) {
       <VoteBar post={post} commentHref="#comment" commentNewTab={false} />
       <div className={styles.actions}>
         <CheersButton post={post} className={styles.shareButton} />
-        <DeletePostButton post={post} />
       </div>
       <ShareBar post={post} />
       <nav className={styles.tabs} aria-label="Post sections">
