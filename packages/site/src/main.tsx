@@ -1,12 +1,47 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
+import type { SsrState } from './entry-server';
+import { postListStore } from './feed/post-store';
+import type { Post } from './feed/post-types';
+import { preloadRoute } from './router';
+import { routes } from './routes';
+import { selectIsLoggedIn, userStore } from './user/user-store';
 import './theme/global.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks #root');
-createRoot(container).render(
+
+/** The server's page data (server modules/site), or null for the plain SPA page. */
+function readSsrState(): SsrState | null {
+  const text = document.getElementById('guffaw-ssr')?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as SsrState;
+  } catch {
+    return null;
+  }
+}
+
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+const ssr = readSsrState();
+// The server renders for a visitor: a browser that remembers a member paints signed-in, so it renders afresh.
+if (ssr?.hydrate && container.firstElementChild && !selectIsLoggedIn(userStore.getState())) {
+  const posts: Record<string, Post> = {};
+  for (const post of ssr.posts) posts[post.id] = post;
+  const lists = ssr.list ? { [ssr.list.key]: { ids: ssr.list.ids, after: ssr.list.after, loading: false, loaded: true, error: null } } : {};
+  postListStore.setState({ posts, lists });
+  // zustand's useStore hydrates from getInitialState() (its server snapshot): the server rendered this state.
+  const seeded = postListStore.getState();
+  postListStore.getInitialState = () => seeded;
+  // The page's chunk is already requested (modulepreload); hydrating before it settles would suspend.
+  void preloadRoute(routes, window.location.pathname)
+    .catch(() => undefined)
+    .then(() => hydrateRoot(container, app));
+} else {
+  createRoot(container).render(app);
+}

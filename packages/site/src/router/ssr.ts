@@ -1,4 +1,4 @@
-import { useSyncExternalStore, type ComponentType } from 'react';
+import { useSyncExternalStore } from 'react';
 import { matchRoute, type RouteDefinition } from './router';
 
 const noSubscribe = () => () => undefined;
@@ -26,7 +26,7 @@ const isLazy = (component: unknown): component is LazyComponent =>
  * (a suspended hydration would throw the server's HTML away). React resolves a lazy component through its `_init`,
  * which throws the pending import until it settles; once settled, renders read the module synchronously.
  */
-export async function preloadComponent(component: ComponentType<never> | unknown): Promise<void> {
+export async function preloadComponent(component: unknown): Promise<void> {
   if (!isLazy(component)) return;
   for (;;) {
     try {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { createPageRenderer } from './pages.js';
 
 type SiteOptions = { siteDir: string | null };
 
@@ -9,12 +10,15 @@ const API_PREFIXES = ['/v1/', '/comments/', '/media/', '/healthz', '/connect/', 
 
 /**
  * The built React site: hashed assets cached for a year, every other page route answered with the app's HTML
- * (client routing takes it from there). Without a build (tests, first dev run) a short page says how to build.
+ * (client routing takes it from there), server-rendered for the post page and the feeds (./pages.ts). Without a
+ * build (first dev run) a short page says how to build.
  */
 export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (app, { siteDir }) => {
   const indexHtml = siteDir
     ? readFileSync(join(siteDir, 'index.html'), 'utf8')
     : `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${app.config.appName}</title></head><body><main id="root"><h1>${app.config.appName}</h1><p>The site is not built yet: run <code>npm run build</code>.</p></main></body></html>`;
+
+  const page = siteDir ? await createPageRenderer({ siteDir, ctx: { db: app.db, config: app.config }, log: app.log }) : null;
 
   if (siteDir) {
     await app.register(fastifyStatic, {
@@ -36,13 +40,14 @@ export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (app, { siteDir
     }
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     // Browsers ask for text/html; curl and crawlers often send */* or nothing: all of them get the page.
     const accept = request.headers.accept ?? '*/*';
     const wantsHtml = accept.includes('text/html') || accept.includes('*/*');
     if (request.method === 'GET' && wantsHtml && !API_PREFIXES.some((p) => path.startsWith(p)) && !path.startsWith('/assets/')) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+      const answer = page ? await page(request) : { status: 200, html: indexHtml };
+      return reply.status(answer.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(answer.html);
     }
     return reply.status(404).send({ meta: { status: 'Failure', errorCode: 'NOT_FOUND', errorMessage: 'Not found.' }, data: {} });
   });

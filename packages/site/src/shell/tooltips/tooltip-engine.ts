@@ -29,7 +29,7 @@ export type TooltipEngineOptions = {
   root?: ParentNode;
 };
 
-export function createTooltipEngine({ definitions, storage = null, isScrollLocked = () => false, root = document }: TooltipEngineOptions) {
+export function createTooltipEngine({ definitions, storage = null, isScrollLocked = () => false, root }: TooltipEngineOptions) {
   const store = createStore<{ active: ActiveTooltip | null }>()(() => ({ active: null }));
   const readShown = (): string[] => {
     try {
@@ -66,7 +66,7 @@ export function createTooltipEngine({ definitions, storage = null, isScrollLocke
   const firstPresent = (): ActiveTooltip | null => {
     for (const definition of definitions) {
       if (!eligible(definition)) continue;
-      const target = root.querySelector(definition.selector);
+      const target = (root ?? document).querySelector(definition.selector);
       if (target) return { definition, target };
     }
     return null;

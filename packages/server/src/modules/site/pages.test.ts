@@ -1,0 +1,179 @@
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/harness.js';
+import { defaultSiteDir } from '../../app.js';
+import { clearPosts, makePost, makeUser } from '../posts/test-fixtures.js';
+import { escapeHtml, jsonForScript, shorten } from './head.js';
+import { createPageRenderer } from './pages.js';
+
+// Renders must fit the budget on a loaded test machine too; the fallback tests set their own.
+process.env.SSR_BUDGET_MS ??= '10000';
+
+// The server entry comes from `npm run build -w @guffaw/site` (npm test builds before testing).
+const built = existsSync(join(defaultSiteDir, 'server', 'entry-server.js'));
+
+const configOf = (html: string) => {
+  const text = /<script type="application\/json" id="guffaw-config">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  return text ? (JSON.parse(text) as { appName: string; navLinks: unknown[]; features: Record<string, unknown> }) : null;
+};
+const stateOf = (html: string) => {
+  const text = /<script type="application\/json" id="guffaw-ssr">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  return text ? (JSON.parse(text) as { hydrate: boolean; posts: { id: string; title: string }[]; list: { key: string; ids: string[] } | null }) : null;
+};
+const rootOf = (html: string) => /<div id="root">([\s\S]*?)<script type="application\/json" id="guffaw-ssr">/.exec(html)?.[1] ?? '';
+const meta = (html: string, key: string) =>
+  new RegExp(`<meta (?:name|property)="${key.replace(/[:.]/g, '\\$&')}" content="([^"]*)">`).exec(html)?.[1] ?? null;
+
+describe('head escaping', () => {
+  it('escapes text for attributes and JSON for script elements', () => {
+    expect(escapeHtml(`"><script>alert('x')</script>&`)).toBe('&quot;&gt;&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&amp;');
+    const json = jsonForScript({ title: '</script><!-- \u2028' });
+    expect(json).not.toMatch(/[<>]/);
+    expect(JSON.parse(json)).toEqual({ title: '</script><!-- \u2028' });
+  });
+
+  it('cuts long descriptions at a word', () => {
+    expect(shorten('a b  c')).toBe('a b c');
+    const long = 'word '.repeat(100);
+    const cut = shorten(long, 50);
+    expect(cut.length).toBeLessThanOrEqual(50);
+    expect(cut.endsWith('word…')).toBe(true);
+  });
+});
+
+describeEachDatabase('server-rendered pages', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+  beforeEach(() => clearPosts(t.db));
+
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+
+  it.runIf(built)('renders the post page with its title, image, head tags and hydration data', async () => {
+    const id = await makePost(t.db, {
+      title: 'Cats & dogs',
+      description: 'Two friends',
+      images: { image700: { url: '/media/p1/image700.jpg', width: 700, height: 525 } },
+    });
+    const res = await get(`/gag/${id}/cats-dogs`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    const html = res.body;
+    expect(html).toContain('<title>Guffaw - Cats &amp; dogs</title>');
+    const root = rootOf(html);
+    expect(root).toContain('Cats &amp; dogs</h1>');
+    expect(root).toContain('src="/media/p1/image700.jpg"');
+    expect(meta(html, 'og:title')).toBe('Cats &amp; dogs');
+    expect(meta(html, 'og:description')).toBe('Two friends');
+    expect(meta(html, 'og:type')).toBe('article');
+    expect(meta(html, 'og:site_name')).toBe('Guffaw');
+    expect(meta(html, 'og:url')).toBe(`http://localhost:3000/gag/${id}`);
+    expect(meta(html, 'og:image')).toBe('http://localhost:3000/media/p1/image700.jpg');
+    expect(meta(html, 'og:image:width')).toBe('700');
+    expect(meta(html, 'og:image:height')).toBe('525');
+    expect(meta(html, 'twitter:card')).toBe('summary_large_image');
+    expect(meta(html, 'twitter:image')).toBe('http://localhost:3000/media/p1/image700.jpg');
+    expect(html).toContain(`<link rel="canonical" href="http://localhost:3000/gag/${id}">`);
+    // The lazy post page's chunk and CSS are linked, so it is styled without JavaScript and hydrates at once.
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/post-page-[^"]+\.js">/);
+    expect(html).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/[^"]+\.css">/);
+    const state = stateOf(html);
+    expect(state?.hydrate).toBe(true);
+    expect(state?.posts.map((p) => p.id)).toEqual([id]);
+    expect(configOf(html)).toMatchObject({ appName: 'Guffaw', features: { exploreTabList: false } });
+    // The theme script still runs before paint.
+    expect(html).toContain("localStorage.getItem('guffaw.theme')");
+  });
+
+  it.runIf(built)('escapes user text everywhere it goes', async () => {
+    const evil = `</script><script>alert(1)</script><img src=x onerror="alert(2)">`;
+    const id = await makePost(t.db, { title: evil, description: `"quoted" ${evil}` });
+    const html = (await get(`/gag/${id}`)).body;
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(html).not.toContain('<img src=x');
+    expect(meta(html, 'og:title')).toBe(escapeHtml(evil));
+    expect(meta(html, 'description')).toBe(escapeHtml(`"quoted" ${evil}`));
+    expect(html).toContain(`<title>Guffaw - ${escapeHtml(evil)}</title>`);
+    expect(stateOf(html)?.posts[0]?.title).toBe(evil);
+    // Exactly the page's own scripts: the theme script, the app's module, the config and the page data.
+    expect(html.match(/<script\b/g)?.length).toBe(4);
+  });
+
+  it.runIf(built)('answers an unknown post with the not-found page and status 404, rendered afresh by the client', async () => {
+    const res = await get('/gag/nothere');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(rootOf(res.body)).toContain('Page not found');
+    expect(res.body).toContain('<title>Guffaw - Page Not Found</title>');
+    expect(stateOf(res.body)).toMatchObject({ hydrate: false, posts: [] });
+  });
+
+  it.runIf(built)('renders the first page of a feed with generic tags', async () => {
+    await makePost(t.db, { title: 'Fresh one', ageSeconds: 30 });
+    await makePost(t.db, { title: 'Fresh two', ageSeconds: 60 });
+    const html = (await get('/fresh')).body;
+    expect(html).toContain('<title>Guffaw - Fresh Memes</title>');
+    const state = stateOf(html);
+    expect(state?.list?.key).toBe('/v1/feed-posts/type/fresh');
+    expect(state?.posts.map((p) => p.title)).toEqual(['Fresh one', 'Fresh two']);
+    expect(rootOf(html)).toContain('Fresh one');
+    expect(meta(html, 'og:type')).toBe('website');
+    expect(meta(html, 'og:url')).toBe('http://localhost:3000/fresh');
+    expect(meta(html, 'twitter:card')).toBe('summary');
+  });
+
+  it.runIf(built)('gives members and pages it does not render the SPA page with the config', async () => {
+    const member = await makeUser(t.db, 'member1');
+    const id = await makePost(t.db, { title: 'Members see the SPA' });
+    for (const res of [await get(`/gag/${id}`, member.headers), await get('/settings'), await get('/tag/unknown-tag')]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(stateOf(res.body)).toBeNull();
+      expect(configOf(res.body)?.appName).toBe('Guffaw');
+    }
+  });
+
+  describe('failure safety', () => {
+    const siteDir = mkdtempSync(join(tmpdir(), 'guffaw-site-'));
+    writeFileSync(join(siteDir, 'index.html'), '<!doctype html><html><head><title>Guffaw</title></head><body><div id="root"></div></body></html>');
+    const request = (url: string) => ({ url, cookies: {}, server: t.app }) as unknown as Parameters<Awaited<ReturnType<typeof createPageRenderer>>>[0];
+    const plan = () => ({ page: 'list', list: 'home', type: 'home', timeframe: undefined, key: '/v1/feed-posts/type/home' }) as const;
+    const logged: string[] = [];
+    const log = { warn: (_: unknown, m: string) => logged.push(m), error: (_: unknown, m: string) => logged.push(m), info: () => undefined };
+
+    it('sends the SPA page, with the config, when rendering throws', async () => {
+      const page = await createPageRenderer({
+        siteDir, ctx: { db: t.db, config: t.config }, log: log as never,
+        entry: { planPage: plan, renderPage: () => Promise.reject(new Error('window is not defined')) },
+      });
+      const answer = await page(request('/'));
+      expect(answer).toMatchObject({ status: 200, rendered: false });
+      expect(answer.html).toContain('<div id="root"></div>');
+      expect(configOf(answer.html)?.appName).toBe('Guffaw');
+      expect(logged.at(-1)).toContain('server rendering failed');
+    });
+
+    it('sends the SPA page when rendering takes longer than the budget', async () => {
+      const page = await createPageRenderer({
+        siteDir, ctx: { db: t.db, config: t.config }, log: log as never, budgetMs: 50,
+        entry: { planPage: plan, renderPage: () => new Promise((resolve) => setTimeout(() => resolve({ html: '<p>late</p>', title: 'Late', modules: [] }), 500)) },
+      });
+      const started = Date.now();
+      const answer = await page(request('/'));
+      expect(Date.now() - started).toBeLessThan(400);
+      expect(answer).toMatchObject({ status: 200, rendered: false });
+      expect(answer.html).not.toContain('late');
+      expect(logged.at(-1)).toContain('over budget');
+    });
+  });
+
+  it('keeps API misses as JSON 404s', async () => {
+    const res = await get('/v1/nothing-here', { accept: 'application/json' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ meta: { status: 'Failure', errorCode: 'NOT_FOUND' } });
+  });
+});

@@ -1,0 +1,229 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { isHttpError } from '../../lib/envelope.js';
+import { sessionUser } from '../../lib/session.js';
+import { appConfig } from '../posts/app-config.js';
+import * as posts from '../posts/service.js';
+import { VisitorPageCache, visitorCacheTtl } from '../posts/visitor-cache.js';
+import { escapeHtml, headTags, headTitle, jsonForScript, shorten, type PageHead, type PageImage } from './head.js';
+
+/**
+ * The site's pages with server rendering (issue #10): the post page and the first page of the feeds are rendered
+ * in HTML for visitors from the posts service in-process, with their data embedded for hydration and their head
+ * tags; every page carries the site configuration (`#guffaw-config`, read by the site's config.ts).
+ *
+ * Failure safety: a render that throws, or data that takes longer than the budget, gives the plain SPA page (the
+ * client renders it) and a log line; a page route never answers 500. Members get the SPA page with the config:
+ * their lists are filtered for them and their browser paints signed-in from its own cache.
+ */
+
+/** The shape of the site's dist/server/entry-server.js (packages/site/src/entry-server.tsx). */
+type PagePlan =
+  | { page: 'post'; postId: string }
+  | { page: 'list'; list: 'home'; type: string; timeframe: string | undefined; key: string }
+  | { page: 'list'; list: 'tag'; tag: string; type: string; key: string }
+  | { page: 'list'; list: 'interest'; interest: string; type: string; key: string };
+type SsrState = { hydrate: boolean; posts: posts.Post[]; list: { key: string; ids: string[]; after: string | null } | null };
+type SiteEntry = {
+  warmUp?(): Promise<void>;
+  planPage(pathname: string): PagePlan | null;
+  renderPage(input: { url: string; config: SiteConfig; plan: PagePlan; state: SsrState }): Promise<{ html: string; title: string; modules: string[] }>;
+};
+/** The part of /v1/config the site reads from the page (site config.ts). */
+type SiteConfig = {
+  appName: string;
+  navLinks: { title: string; url: string }[];
+  adCampaign: null;
+  campaigns: unknown[];
+  features: { exploreTabList: boolean; enableNewsList: 0 | 1 | 2 };
+};
+type ManifestChunk = { file: string; css?: string[]; imports?: string[] };
+
+/** Data and render time allowed before the SPA page is sent instead (ms); SSR_BUDGET_MS overrides it. */
+export const SSR_BUDGET_MS = 250;
+
+export type Page = { status: number; html: string; rendered: boolean };
+
+export type PageRendererOptions = {
+  siteDir: string;
+  ctx: posts.PostsContext;
+  log: FastifyBaseLogger;
+  budgetMs?: number;
+  /** A different server entry (tests of the fallback). */
+  entry?: SiteEntry | null;
+};
+
+class BudgetExceeded extends Error {
+  override readonly name = 'BudgetExceeded';
+}
+
+function withBudget<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new BudgetExceeded(`server rendering took longer than ${ms} ms`)), ms);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
+export async function loadSiteEntry(siteDir: string): Promise<SiteEntry | null> {
+  const file = join(siteDir, 'server', 'entry-server.js');
+  if (!existsSync(file)) return null;
+  return (await import(pathToFileURL(file).href)) as SiteEntry;
+}
+
+function readManifest(siteDir: string): Record<string, ManifestChunk> {
+  try {
+    return JSON.parse(readFileSync(join(siteDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  } catch {
+    return {};
+  }
+}
+
+export async function createPageRenderer(options: PageRendererOptions) {
+  const { siteDir, ctx, log } = options;
+  const template = readFileSync(join(siteDir, 'index.html'), 'utf8');
+  const entry = options.entry === undefined ? await loadSiteEntry(siteDir) : options.entry;
+  const manifest = readManifest(siteDir);
+  entry?.warmUp?.().catch((error: unknown) => log.warn({ err: error }, 'server rendering: warm-up failed'));
+  const budgetMs = options.budgetMs ?? (Number(process.env.SSR_BUDGET_MS) || SSR_BUDGET_MS);
+  const cache = new VisitorPageCache<Page>(visitorCacheTtl());
+  const publicUrl = ctx.config.publicUrl.replace(/\/$/, '');
+  const absolute = (url: string) => new URL(url, `${publicUrl}/`).href;
+
+  /** The chunk of a lazy page, the chunks it imports and their CSS, so the page is styled and hydrates at once. */
+  function assetsOf(modules: string[]): string {
+    const scripts = new Set<string>();
+    const styles = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || scripts.has(chunk.file)) return;
+      scripts.add(chunk.file);
+      for (const css of chunk.css ?? []) styles.add(css);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    for (const key of modules) visit(key);
+    return [
+      ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(file)}">`),
+      ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`),
+    ].join('');
+  }
+
+  async function siteConfig(): Promise<SiteConfig | null> {
+    try {
+      const config = await appConfig(ctx);
+      return {
+        appName: config.appName,
+        navLinks: config.navLinks,
+        adCampaign: config.adCampaign,
+        campaigns: config.campaignList,
+        features: { exploreTabList: config.features.exploreTabList, enableNewsList: config.features.enableNewsList as 0 | 1 | 2 },
+      };
+    } catch (error) {
+      log.warn({ err: error }, 'site config unavailable for the page');
+      return null;
+    }
+  }
+
+  function compose(parts: { title?: string; head?: string; body?: string; config: SiteConfig | null; state?: SsrState }): string {
+    let html = template;
+    if (parts.title !== undefined) html = html.replace(/<title>[\s\S]*?<\/title>/, headTitle(parts.title));
+    const config = parts.config ? `<script type="application/json" id="guffaw-config">${jsonForScript(parts.config)}</script>` : '';
+    html = html.replace('</head>', `${parts.head ?? ''}${config}</head>`);
+    if (parts.body !== undefined) {
+      html = html.replace('<div id="root"></div>', `<div id="root">${parts.body}</div>`).replace(/<noscript>[\s\S]*?<\/noscript>/, '');
+    }
+    if (parts.state) html = html.replace('</body>', `<script type="application/json" id="guffaw-ssr">${jsonForScript(parts.state)}</script></body>`);
+    return html;
+  }
+
+  function postHead(post: posts.Post, appName: string): PageHead {
+    const images = (post.images ?? {}) as Record<string, { url?: string; width?: number; height?: number } | undefined>;
+    const picture = images['image700'] ?? images['image460'];
+    const image: PageImage | null =
+      picture?.url && picture.width && picture.height
+        ? { url: absolute(picture.url), width: picture.width, height: picture.height, alt: post.title }
+        : null;
+    const description = shorten(post.description) || `${post.title} - ${appName}`;
+    return { title: post.title, description, url: post.postUrl, type: 'article', siteName: appName, image };
+  }
+
+  function listHead(title: string, pathname: string, appName: string): PageHead {
+    return {
+      title,
+      description: `${appName}: the funniest memes, GIFs and videos, fresh every day. Join the largest meme community on the internet.`,
+      url: `${publicUrl}${pathname === '/' ? '/' : pathname.replace(/\/$/, '')}`,
+      type: 'website',
+      siteName: appName,
+      image: null,
+    };
+  }
+
+  async function dataFor(plan: PagePlan): Promise<SsrState> {
+    if (plan.page === 'post') {
+      try {
+        return { hydrate: true, posts: [await posts.singlePost(ctx, plan.postId)], list: null };
+      } catch (error) {
+        if (isHttpError(error) && error.statusCode === 404) return { hydrate: false, posts: [], list: null };
+        throw error;
+      }
+    }
+    const reply =
+      plan.list === 'home'
+        ? await posts.homeList(ctx, null, plan.type, plan.timeframe, undefined)
+        : plan.list === 'tag'
+          ? await posts.tagList(ctx, null, plan.tag, plan.type, undefined)
+          : await posts.interestList(ctx, null, plan.interest, plan.type, undefined);
+    return { hydrate: true, posts: reply.posts, list: { key: plan.key, ids: reply.posts.map((p) => p.id), after: reply.after } };
+  }
+
+  async function renderFor(site: SiteEntry, plan: PagePlan, url: string, pathname: string, config: SiteConfig): Promise<Page> {
+    const state = await dataFor(plan);
+    const result = await site.renderPage({ url, config, plan, state });
+    // React puts the preloads it finds (the post's picture) before the markup: they belong in the head, early.
+    const preloads = /^(?:<link [^>]*>)+/.exec(result.html)?.[0] ?? '';
+    const post = plan.page === 'post' ? state.posts[0] : undefined;
+    const head = post ? postHead(post, config.appName) : plan.page === 'list' ? listHead(result.title, pathname, config.appName) : null;
+    return {
+      status: plan.page === 'post' && !post ? 404 : 200,
+      rendered: true,
+      html: compose({
+        title: result.title,
+        head: (head ? headTags(head) : '') + preloads + assetsOf(result.modules),
+        body: result.html.slice(preloads.length),
+        config,
+        state,
+      }),
+    };
+  }
+
+  /** The page for a GET of a site route. Never throws. */
+  return async function page(request: FastifyRequest): Promise<Page> {
+    const url = request.url;
+    const pathname = url.split('?')[0] ?? '/';
+    const config = await siteConfig();
+    const spa = (): Page => ({ status: 200, rendered: false, html: compose({ config }) });
+    let plan: PagePlan | null = null;
+    try {
+      plan = entry && config ? entry.planPage(pathname) : null;
+    } catch (error) {
+      log.error({ err: error, url }, 'server rendering: no plan for the page');
+    }
+    if (!entry || !config || !plan) return spa();
+    try {
+      if (await sessionUser(request)) return spa();
+      const site = entry;
+      const found = plan;
+      return await withBudget(
+        cache.get(url, () => renderFor(site, found, url, pathname, config)),
+        budgetMs,
+      );
+    } catch (error) {
+      if (error instanceof BudgetExceeded) log.warn({ url, budgetMs }, 'server rendering over budget: sent the SPA page');
+      else if (isHttpError(error) && error.statusCode < 500) log.info({ url, code: error.code }, 'server rendering: no data for the page');
+      else log.error({ err: error, url }, 'server rendering failed: sent the SPA page');
+      return spa();
+    }
+  };
+}

@@ -1,0 +1,137 @@
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { App } from './app';
+import { defaultConfig, siteConfig, type SiteConfig } from './config';
+import { HOME_LIST_TYPES, homeListPath, homePageType, interestListPath, tagListPath, type HomeListType } from './feed/list-routes';
+import { postListStore } from './feed/post-store';
+import type { Post } from './feed/post-types';
+import { matchRoute, preloadComponent, preloadRoute, setServerLocation, type RouteDefinition } from './router';
+import { routes } from './routes';
+import { formatTitle, type NamedPage, type PageType } from './shell/page-title';
+
+/**
+ * The server rendering entry (built by `vite build --ssr` into dist/server/, loaded by the server's site module).
+ * The server asks `planPage` what a URL needs, fetches that in-process, and calls `renderPage`; the same state goes
+ * into the page as JSON, and main.tsx puts it in the stores before hydrating, so both renders see the same data.
+ */
+/**
+ * The page's data, embedded as JSON (`<script type="application/json" id="guffaw-ssr">`) for main.tsx. `hydrate` is
+ * false when the client must render afresh (a missing post's page differs from what the post route renders).
+ */
+export type SsrState = {
+  hydrate: boolean;
+  posts: Post[];
+  list: { key: string; ids: string[]; after: string | null } | null;
+};
+
+/** What a page needs from the posts service; null = the page is not rendered on the server (the SPA takes it). */
+export type PagePlan =
+  | { page: 'post'; postId: string }
+  | { page: 'list'; list: 'home'; type: HomeListType; timeframe: string | undefined; key: string }
+  | { page: 'list'; list: 'tag'; tag: string; type: 'hot' | 'fresh'; key: string }
+  | { page: 'list'; list: 'interest'; interest: string; type: 'hot' | 'fresh' | 'forum'; key: string };
+
+const isHomeType = (value: string): value is HomeListType => (HOME_LIST_TYPES as readonly string[]).includes(value);
+
+export function planPage(pathname: string): PagePlan | null {
+  const match = matchRoute(routes, pathname);
+  if (!match) return null;
+  const { params } = match;
+  switch (match.route.name) {
+    case 'post':
+      return params['postId'] ? { page: 'post', postId: params['postId'] } : null;
+    case 'home list': {
+      // Mirrors feed/feed-page.tsx: the first path segment names the list, '/' is home.
+      const first = pathname.split('/').filter(Boolean)[0] ?? 'home';
+      const type = isHomeType(first) ? first : 'home';
+      const timeframe = params['timeframe'];
+      return { page: 'list', list: 'home', type, timeframe, key: homeListPath(type, timeframe) };
+    }
+    case 'tag list': {
+      const tag = params['tag'] ?? '';
+      const type = params['type'] === 'fresh' ? 'fresh' : 'hot';
+      return { page: 'list', list: 'tag', tag, type, key: tagListPath(tag, type) };
+    }
+    case 'interest list': {
+      const interest = params['interest'] ?? '';
+      const type = params['type'] === 'fresh' || params['type'] === 'forum' ? params['type'] : 'hot';
+      return { page: 'list', list: 'interest', interest, type, key: interestListPath(interest, type) };
+    }
+    default:
+      return null;
+  }
+}
+
+/** The source module of each lazy page the server renders: the server links its chunk and CSS from Vite's manifest. */
+const ROUTE_MODULES: Record<string, string> = {
+  post: 'src/post/post-page.tsx',
+};
+
+/** Loads the lazy pages the server renders, so the first request after a start is as quick as the next. */
+export async function warmUp(): Promise<void> {
+  await Promise.all(Object.keys(ROUTE_MODULES).map((name) => preloadComponent(routes.find((route) => route.name === name)?.component)));
+}
+
+export type RenderInput = { url: string; config: Partial<SiteConfig>; plan: PagePlan; state: SsrState };
+export type RenderResult = {
+  html: string;
+  /** The document title, as usePageTitle sets it in the browser. */
+  title: string;
+  /** Source modules (manifest keys) whose chunks the page needs at once. */
+  modules: string[];
+};
+
+/** Pages shown when the post does not exist: the not-found page in the shell, not hydrated (the client renders it). */
+const notFound = routes.find((route) => route.path === '*');
+const missingRoutes: RouteDefinition[] = routes.map((route) => (route.name === 'post' && notFound ? { ...route, component: notFound.component } : route));
+
+function applyConfig(config: Partial<SiteConfig>): void {
+  Object.assign(siteConfig, defaultConfig, config, { features: { ...defaultConfig.features, ...config.features } });
+}
+
+function titleOf(plan: PagePlan, state: SsrState): string {
+  if (plan.page === 'post') {
+    const post = state.posts.find((p) => p.id === plan.postId);
+    return formatTitle(post ? { type: 'post', title: post.title } : 'not-found');
+  }
+  let page: PageType | NamedPage;
+  if (plan.list === 'home') page = homePageType(plan.type, plan.timeframe);
+  else if (plan.list === 'tag') page = { type: 'tag', tag: plan.tag };
+  else page = { type: 'interest', name: plan.interest.charAt(0).toUpperCase() + plan.interest.slice(1) };
+  return formatTitle(page);
+}
+
+/**
+ * Renders the shell and the page for a visitor. renderToString is synchronous, so the module-level stores and the
+ * location set here belong to this render alone and are reset before another request can run.
+ */
+export async function renderPage({ url, config, plan, state }: RenderInput): Promise<RenderResult> {
+  const { pathname, search } = new URL(url, 'http://localhost');
+  const table = state.hydrate ? routes : missingRoutes;
+  await preloadRoute(table, pathname);
+  applyConfig(config);
+  const posts: Record<string, Post> = {};
+  for (const post of state.posts) posts[post.id] = post;
+  const lists = state.list
+    ? { [state.list.key]: { ids: state.list.ids, after: state.list.after, loading: false, loaded: true, error: null } }
+    : {};
+  // zustand's useStore renders the server snapshot from getInitialState(): it must be this page's state.
+  const initial = postListStore.getInitialState;
+  postListStore.setState({ posts, lists });
+  const seeded = postListStore.getState();
+  postListStore.getInitialState = () => seeded;
+  setServerLocation({ pathname, search, hash: '' });
+  try {
+    const html = renderToString(
+      <StrictMode>
+        <App routeTable={table} />
+      </StrictMode>,
+    );
+    const module = state.hydrate && plan.page === 'post' ? ROUTE_MODULES['post'] : undefined;
+    return { html, title: titleOf(plan, state), modules: module ? [module] : [] };
+  } finally {
+    setServerLocation(null);
+    postListStore.getInitialState = initial;
+    postListStore.setState(initial());
+  }
+}
