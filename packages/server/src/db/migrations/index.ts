@@ -6,6 +6,7 @@ import * as analytics from './0004-analytics.js';
 import * as uploads from './0005-uploads.js';
 import * as ads from './0006-ads.js';
 import * as commentsPerf from './0007-comments-perf.js';
+import * as feedIndexes from './0008-feed-indexes.js';
 
 /** Migrations are imported, not read from disk, so the compiled server and the tests run the same list. */
 export const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ export const migrations: Record<string, Migration> = {
   '0005-uploads': uploads,
   '0006-ads': ads,
   '0007-comments-perf': commentsPerf,
+  '0008-feed-indexes': feedIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {

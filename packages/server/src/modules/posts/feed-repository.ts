@@ -178,13 +178,19 @@ export type SearchQuery = { query: string; filters: Filters; snapshot: Date; aft
 
 /** Full-text search on posts.search (title and description), best match first (ts_rank_cd, cover density). */
 export async function listSearch(db: Database, q: SearchQuery): Promise<KeyedRow[]> {
-  const where = [sql`p.search @@ q.query`, sql`p.created_at <= ${q.snapshot.toISOString()}::timestamptz`, ...filterSql(q.filters)];
+  const where = [sql`p.search @@ q.query`, sql`p.status = 'live'`, sql`p.created_at <= ${q.snapshot.toISOString()}::timestamptz`];
   if (q.after) where.push(sql`(ts_rank_cd(p.search, q.query)::float8, p.id) < (${q.after.k}, ${q.after.i})`);
+  // Every match is ranked (the rank needs them all), but the viewer's filters run on the best ones only, until the
+  // page is full: `offset 0` keeps the planner from pushing them under the sort, where they would run on every match.
   const result = await sql<KeyedRow>`
-    select p.id, ts_rank_cd(p.search, q.query)::float8 as k
-    from posts p, websearch_to_tsquery('english', ${q.query}) as q(query)
-    where ${and(where)}
-    order by k desc, p.id desc limit ${q.limit}`.execute(db);
+    select p.id, p.k from (
+      select p.id, p.status, p.promoted, p.creator_id, p.title, ts_rank_cd(p.search, q.query)::float8 as k
+      from posts p, websearch_to_tsquery('english', ${q.query}) as q(query)
+      where ${and(where)}
+      order by k desc, p.id desc offset 0
+    ) p
+    where ${and(filterSql(q.filters))}
+    order by p.k desc, p.id desc limit ${q.limit}`.execute(db);
   return result.rows;
 }
 

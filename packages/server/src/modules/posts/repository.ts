@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Database } from '../../db/index.js';
 import type { Interests, Json, Tags } from '../../db/schema.js';
+import { RecentRows, visitorCacheTtl } from './visitor-cache.js';
 
 /** Posts: the rows behind a post card, and the writes of the post actions (votes, saves, hides, reports, polls, awards). */
 
@@ -11,8 +12,27 @@ export type AwardUser = { userId: string; username: string; avatarUrl: string };
  * database): the post, its creator, tag keys in order, interest keys, the 3 latest Cheers senders
  * (posts-and-feeds.md §4: up to 3 avatars) and the poll. Nested JSON keys are camelCase already.
  */
-export async function findPostRows(db: Database, ids: string[]) {
+export async function findPostRows(db: Database, ids: string[]): Promise<PostRowShape[]> {
   if (ids.length === 0) return [];
+  return recentRowsOf(db).get(ids, (row) => row.id, (missing) => selectPostRows(db, missing));
+}
+
+/**
+ * Post rows read in the last FEED_CACHE_MS (./visitor-cache.ts): most of a list page's rows were read by the previous
+ * requests. Every write of this file that changes what a card shows forgets the post's row.
+ */
+const recentRows = new WeakMap<Database, RecentRows<PostRowShape>>();
+function recentRowsOf(db: Database): RecentRows<PostRowShape> {
+  let rows = recentRows.get(db);
+  if (!rows) {
+    rows = new RecentRows<PostRowShape>(visitorCacheTtl());
+    recentRows.set(db, rows);
+  }
+  return rows;
+}
+const forgetRow = (db: Database, postId: string) => recentRows.get(db)?.forget(postId);
+
+async function selectPostRows(db: Database, ids: string[]): Promise<PostRowShape[]> {
   const list = sql.join(ids);
   // Set-based (one aggregate per related table over the page's ids), not one subquery per post: far less work per call.
   const result = await sql<PostRowShape>`
@@ -52,7 +72,7 @@ type PostRowShape = {
   creatorIsVerified: boolean | null; creatorEmojiStatus: string | null;
   tagKeys: string[]; interestKeys: string[]; awardUsers: AwardUser[]; pollOptions: Json | null; pollEndTs: number | null;
 };
-export type PostRow = Awaited<ReturnType<typeof findPostRows>>[number];
+export type PostRow = PostRowShape;
 
 // --- viewer and taxonomy --------------------------------------------------------------------------------------
 
@@ -124,7 +144,7 @@ export type VoteResult = { upVoteCount: number; downVoteCount: number };
  * logs the old keys.
  */
 export async function setVote(db: Database, userId: number, postId: string, value: -1 | 0 | 1): Promise<VoteResult | null> {
-  return db.transaction().execute(async (trx) => {
+  const result = await db.transaction().execute(async (trx) => {
     const post = await sql<{ id: string }>`select id from posts where id = ${postId} and status = 'live' for update`.execute(trx);
     if (post.rows.length === 0) return null;
     const previous = await trx
@@ -162,11 +182,14 @@ export async function setVote(db: Database, userId: number, postId: string, valu
       returning up_vote_count, down_vote_count`.execute(trx);
     return updated.rows[0] ?? null;
   });
+  forgetRow(db, postId);
+  return result;
 }
 
 /** Comment counts come from the comment service; the trigger folds them into hot and trending. */
 export async function addCommentCount(db: Database, postId: string, delta: number): Promise<void> {
   await sql`update posts set comments_count = greatest(comments_count + ${delta}, 0) where id = ${postId}`.execute(db);
+  forgetRow(db, postId);
 }
 
 export async function pruneRankChanges(db: Database, before: Date): Promise<void> {
@@ -195,6 +218,7 @@ export async function setPostBlock(db: Database, userId: number, postId: string,
 
 export async function markPostDeleted(db: Database, postId: string): Promise<void> {
   await db.updateTable('posts').set({ status: 'deleted', updatedAt: new Date() }).where('id', '=', postId).execute();
+  forgetRow(db, postId);
 }
 
 /** One report per reporter and post (or user); a repeat keeps the first. Returns whether this one was new. */
@@ -275,7 +299,7 @@ export type AwardOutcome = 'sent' | 'already-sent' | 'no-balance';
  * award stored and the post's award count raised. One Cheers per post per sender.
  */
 export async function sendAward(db: Database, senderId: number, postId: string, recipientId: number | null, type: string): Promise<AwardOutcome> {
-  return db.transaction().execute(async (trx) => {
+  const outcome = await db.transaction().execute(async (trx): Promise<AwardOutcome> => {
     const balance = await sql<{ balance: number }>`select balance from award_balances where user_id = ${senderId} for update`.execute(trx);
     if ((balance.rows[0]?.balance ?? 0) < 1) return 'no-balance';
     const sent = await trx.selectFrom('awards').select('id').where('senderId', '=', senderId).where('postId', '=', postId).executeTakeFirst();
@@ -285,6 +309,8 @@ export async function sendAward(db: Database, senderId: number, postId: string, 
     await trx.updateTable('posts').set((eb) => ({ awardsCount: eb('awardsCount', '+', 1) })).where('id', '=', postId).execute();
     return 'sent';
   });
+  if (outcome === 'sent') forgetRow(db, postId);
+  return outcome;
 }
 
 /**

@@ -38,3 +38,53 @@ export function visitorCacheTtl(env: Record<string, string | undefined> = proces
   }
   return env.NODE_ENV === 'test' ? 0 : 1000;
 }
+
+/**
+ * Rows by id for a short time (the same TTL), shared by every reader: a post card's row does not depend on who reads
+ * it, and the same posts fill most pages of every list, so a list page mostly reads its rows from here and asks the
+ * database for the rest only. Whoever changes a row in this process calls `forget(id)`; a read that raced with such
+ * a change is not kept. Changes made by another server instance show within the TTL.
+ */
+export class RecentRows<T> {
+  private readonly rows = new Map<string, { at: number; row: T }>();
+  private generation = 0;
+
+  constructor(
+    readonly ttlMs: number,
+    private readonly maxEntries = 5000,
+  ) {}
+
+  /** Rows of `ids` (in no set order): those kept and fresh, then `read(rest)` for the others. */
+  async get(ids: string[], idOf: (row: T) => string, read: (ids: string[]) => Promise<T[]>): Promise<T[]> {
+    if (this.ttlMs <= 0) return read(ids);
+    const now = Date.now();
+    const found: T[] = [];
+    const missing: string[] = [];
+    for (const id of ids) {
+      const hit = this.rows.get(id);
+      if (hit && now - hit.at < this.ttlMs) found.push(hit.row);
+      else missing.push(id);
+    }
+    if (missing.length === 0) return found;
+    const generation = this.generation;
+    const fetched = await read(missing);
+    if (generation === this.generation) {
+      for (const row of fetched) {
+        const id = idOf(row);
+        this.rows.delete(id);
+        this.rows.set(id, { at: now, row });
+      }
+      while (this.rows.size > this.maxEntries) {
+        const oldest = this.rows.keys().next().value;
+        if (oldest === undefined) break;
+        this.rows.delete(oldest);
+      }
+    }
+    return found.concat(fetched);
+  }
+
+  forget(id: string): void {
+    this.generation++;
+    this.rows.delete(id);
+  }
+}
