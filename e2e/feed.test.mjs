@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { baseUrl, login, MOBILE, screenshot, sleep, useBrowser, useServer } from './harness.mjs';
+import { axeViolations, baseUrl, login, MOBILE, screenshot, sleep, useBrowser, useServer } from './harness.mjs';
 
 useServer();
 const browser = useBrowser();
@@ -125,4 +125,70 @@ test('logged in as demo: comment on a post and upvote it; both stay after a relo
     },
     { viewport: MOBILE },
   );
+});
+
+test('the more menu: a visitor is asked to sign up; demo hides a post and undoes it, then reports another', async (t) => {
+  await browser.withPage(t, async (page) => {
+    await page.goto(baseUrl() + '/fresh/recent', { waitUntil: 'networkidle' });
+    const first = cards(page).first();
+    await first.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menu', { name: 'Post actions' }).getByRole('menuitem', { name: 'Report post' }).click();
+    await page.getByRole('dialog', { name: /^Join / }).waitFor();
+
+    await login(page, 'demo', 'guffaw-demo');
+    await page.goto(baseUrl() + '/fresh/recent', { waitUntil: 'networkidle' });
+    const blockCalls = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/v1/block-post')) blockCalls.push(r.url());
+    });
+    // A post demo did not upload: its menu offers Hide post.
+    const card = cards(page).filter({ has: page.getByRole('button', { name: 'Hide post' }) }).first();
+    const id = await card.getAttribute('data-post-id');
+    const thisCard = page.locator(`[data-post-id="${id}"]`);
+    await thisCard.getByRole('button', { name: 'More actions' }).click();
+    const menu = page.getByRole('menu', { name: 'Post actions' });
+    const items = await menu.getByRole('menuitem').allInnerTexts();
+    assert.deepEqual(items.slice(0, 1), ['Copy link']);
+    assert.ok(items.includes('Hide post') && items.includes('Report post'), `menu items: ${items}`);
+    assert.ok(!items.includes('Delete post'), 'no delete on a post of someone else');
+    assert.deepEqual(await axeViolations(page, { runOnly: ['wcag2a', 'wcag2aa'] }), []);
+    await screenshot(page, 'feed-more-menu');
+
+    // Hide, then Undo within 5 s: nothing is sent.
+    await menu.getByRole('menuitem', { name: 'Hide post' }).click();
+    const panel = page.getByRole('region', { name: 'Post hidden' });
+    await panel.waitFor();
+    assert.equal(await thisCard.locator('article').count(), 0, 'the hidden panel replaced the card');
+    await screenshot(page, 'feed-hidden-panel');
+    await panel.getByRole('button', { name: 'Undo' }).click();
+    await thisCard.getByRole('heading', { level: 2 }).waitFor();
+    await sleep(5500);
+    assert.deepEqual(blockCalls, [], 'an undone hide sends no call');
+
+    // Hide and wait: the block call goes after 5 s; Undo then sends the unblock call.
+    await thisCard.getByRole('button', { name: 'Hide post' }).click();
+    const blocked = page.waitForResponse((r) => r.url().includes('/v1/block-post'), { timeout: 8000 });
+    assert.equal((await blocked).status(), 200);
+    assert.equal(blockCalls.length, 1);
+    // The second call is the unblock (the request body is not visible to the page's request events).
+    const unblocked = page.waitForResponse((r) => r.url().includes('/v1/block-post'));
+    await page.getByRole('region', { name: 'Post hidden' }).getByRole('button', { name: 'Undo' }).click();
+    assert.equal((await unblocked).status(), 200);
+    assert.equal(blockCalls.length, 2);
+    await thisCard.getByRole('heading', { level: 2 }).waitFor();
+
+    // Report another post for a reason that does not block its uploader.
+    const other = cards(page).filter({ has: page.getByRole('button', { name: 'More actions' }) }).nth(1);
+    const otherId = await other.getAttribute('data-post-id');
+    await other.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Report post' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Report post' });
+    await dialog.getByRole('radio', { name: 'Repost' }).check();
+    const reported = page.waitForResponse((r) => new URL(r.url()).pathname === '/report');
+    await dialog.getByRole('button', { name: 'Report' }).click();
+    assert.equal((await reported).status(), 200);
+    await page.getByText('Reported. Thanks for making the product better.').waitFor();
+    await page.locator(`[data-post-id="${otherId}"]`).getByText('You reported this post.').waitFor();
+    assert.deepEqual(page.consoleErrors, []);
+  });
 });
