@@ -1,0 +1,206 @@
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
+import sharp from 'sharp';
+import { axeViolations, baseUrl, login, screenshot, useBrowser, useServer } from './harness.mjs';
+
+useServer();
+const browser = useBrowser();
+
+const dir = mkdtempSync(join(tmpdir(), 'guffaw-e2e-upload-'));
+const files = {};
+before(async () => {
+  const picture = (w, h, color) => sharp({ create: { width: w, height: h, channels: 3, background: color } });
+  files.photo = join(dir, 'photo.jpg');
+  await picture(800, 600, '#2e86de').jpeg().toFile(files.photo);
+  files.meme = join(dir, 'meme-base.png');
+  await picture(600, 600, '#6c5ce7').png().toFile(files.meme);
+  files.fake = join(dir, 'not-a-picture.png');
+  writeFileSync(files.fake, Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(5000)]));
+  const ffmpeg = (name, args) => {
+    const out = join(dir, name);
+    execFileSync(ffmpegInstaller.path, ['-hide_banner', '-loglevel', 'error', '-y', ...args, out]);
+    return out;
+  };
+  files.gif = ffmpeg('dance.gif', ['-f', 'lavfi', '-i', 'testsrc=size=240x180:rate=10', '-t', '2']);
+  files.video = ffmpeg('talk.mp4', [
+    '-f', 'lavfi', '-i', 'testsrc=size=320x180:rate=15', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=22050',
+    '-t', '2', '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-c:a', 'aac', '-shortest',
+  ]);
+});
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+const SHARE_ORDER = ['Email', 'Pinterest', 'Facebook', 'Twitter', 'Telegram', 'Messenger', 'Copy link', 'WhatsApp'];
+
+/** Records every progress label the page shows (uploads of small files are quick). */
+async function watchProgress(page) {
+  await page.evaluate(() => {
+    window.__progress = [];
+    new MutationObserver(() => {
+      for (const label of document.querySelectorAll('label')) {
+        const text = label.textContent ?? '';
+        if (/^(Uploading|Processing)…/.test(text) && window.__progress.at(-1) !== text) window.__progress.push(text);
+      }
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+/** Fills the form for one post and sends it; resolves with the new post's id from the success modal. */
+async function post(page, { type, title, file, description, body, tags }) {
+  await page.getByRole('radio', { name: type }).check();
+  await page.getByLabel('Title').fill(title);
+  if (description) await page.getByRole('textbox', { name: /^(Text|Introduction|Description|Details)/ }).fill(description);
+  if (body) await page.getByRole('textbox', { name: 'Article (markdown)' }).fill(body);
+  if (file) await page.getByLabel(/^(File|Cover picture)/).setInputFiles(file);
+  if (tags) await page.getByLabel('Tags').fill(tags);
+  await page.getByRole('button', { name: 'Post', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Your post is up!' });
+  await dialog.waitFor({ timeout: 60_000 });
+  const href = await dialog.getByRole('link', { name: 'View post' }).getAttribute('href');
+  const id = href.split('/gag/')[1];
+  assert.ok(id, `a post link: ${href}`);
+  return { id, dialog };
+}
+
+const closeDialog = (page) => page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+
+test('a member posts a photo, a text, an article, a forum question and a video; the success modal shares each', async (t) => {
+  await browser.withPage(t, async (page) => {
+    await login(page, 'demo', 'guffaw-demo');
+    await page.goto(baseUrl() + '/submit', { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'Post', level: 1 }).waitFor();
+    // The upload page has no drawer.
+    assert.equal(await page.getByRole('navigation', { name: 'Side menu' }).count(), 0);
+
+    // A file that only claims to be a picture is refused with the server's message.
+    await page.getByRole('radio', { name: 'Photo' }).check();
+    await page.getByLabel('Title').fill('Not really a picture');
+    await page.getByLabel('File').setInputFiles(files.fake);
+    await page.getByRole('button', { name: 'Post', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: 'This file type is not supported' }).waitFor();
+    // That refusal's 400 is the one expected console error.
+    assert.deepEqual(page.consoleErrors, ['Failed to load resource: the server responded with a status of 400 (Bad Request)']);
+    page.consoleErrors.length = 0;
+
+    await watchProgress(page);
+    const photo = await post(page, { type: 'Photo', title: 'E2E photo upload', file: files.photo, tags: 'e2e, blue sky' });
+    const labels = await photo.dialog.getByRole('list', { name: 'Share your post' }).locator('a, button').allTextContents();
+    assert.deepEqual(labels, SHARE_ORDER);
+    assert.match(await photo.dialog.getByRole('link', { name: 'Email' }).getAttribute('href'), new RegExp(`^mailto:.*gag%2F${photo.id}`));
+    assert.deepEqual(await axeViolations(page, { include: [['[role="dialog"]']] }), []);
+    await screenshot(page, 'upload-success-modal');
+    assert.ok((await page.evaluate(() => window.__progress)).some((l) => l.startsWith('Uploading…')), 'the upload progress showed');
+    await closeDialog(page);
+
+    const text = await post(page, { type: 'Text', title: 'E2E text post', description: 'Just words, <b>no HTML</b>.' });
+    await closeDialog(page);
+    const article = await post(page, { type: 'Article', title: 'E2E article', description: 'An *intro*', body: '## Part one\n\nSome text.', file: files.photo });
+    await closeDialog(page);
+    const forum = await post(page, { type: 'Ask', title: 'E2E question: why?' });
+    await closeDialog(page);
+    const video = await post(page, { type: 'Video', title: 'E2E video with sound', file: files.video });
+    await closeDialog(page);
+
+    // Each is the member's upload, with the type by content.
+    const mine = await page.context().request.post(baseUrl() + '/v1/user-posts/username/demo/type/posts', { headers: { 'x-api-version': '2' }, data: {} });
+    const byId = new Map((await mine.json()).data.posts.map((p) => [p.id, p]));
+    assert.equal(byId.get(photo.id)?.type, 'Photo');
+    assert.equal(byId.get(text.id)?.type, 'Text');
+    assert.equal(byId.get(article.id)?.type, 'Article');
+    assert.equal(byId.get(forum.id)?.type, 'ForumPost');
+    assert.equal(byId.get(video.id)?.type, 'Video');
+    assert.equal(byId.get(video.id)?.images.image460sv.hasAudio, true);
+    assert.deepEqual(byId.get(photo.id)?.tags.map((tag) => tag.key), ['e2e', 'blue-sky']);
+
+    // The text post's markup stays text on its page.
+    await page.goto(baseUrl() + `/gag/${text.id}`, { waitUntil: 'networkidle' });
+    await page.getByText('Just words, <b>no HTML</b>.').first().waitFor();
+    assert.deepEqual(page.consoleErrors, []);
+  });
+});
+
+test('a GIF is converted while the page shows processing, then plays as a video in the Fresh (Recent) feed', async (t) => {
+  await browser.withPage(t, async (page) => {
+    await login(page, 'demo', 'guffaw-demo');
+    await page.goto(baseUrl() + '/submit', { waitUntil: 'networkidle' });
+    await watchProgress(page);
+    const gif = await post(page, { type: 'GIF', title: 'E2E dancing GIF', file: files.gif });
+    const seen = await page.evaluate(() => window.__progress);
+    assert.ok(seen.some((l) => l.startsWith('Processing…')), `processing progress shown: ${JSON.stringify(seen)}`);
+    await closeDialog(page);
+
+    await page.goto(baseUrl() + '/fresh/recent', { waitUntil: 'networkidle' });
+    const card = page.locator(`[data-post-id="${gif.id}"]`);
+    await card.waitFor();
+    await card.scrollIntoViewIfNeeded();
+    const clip = card.locator('video');
+    await clip.waitFor();
+    assert.match(await clip.locator('source[type="video/mp4"]').getAttribute('src'), /\/clip\.mp4$/);
+    const first = await clip.evaluate(async (v) => {
+      const deadline = Date.now() + 15_000;
+      while (Date.now() < deadline && !(v.readyState >= 2 && v.currentTime > 0)) await new Promise((r) => setTimeout(r, 100));
+      return { readyState: v.readyState, time: v.currentTime, paused: v.paused, src: v.currentSrc };
+    });
+    assert.ok(first.readyState >= 2, `video has data: ${JSON.stringify(first)}`);
+    await page.waitForTimeout(500);
+    const later = await clip.evaluate((v) => v.currentTime);
+    assert.ok(later !== first.time, `currentTime advances: ${first.time} -> ${later}`);
+    await screenshot(page, 'upload-gif-in-feed');
+    assert.deepEqual(page.consoleErrors, []);
+  });
+});
+
+test('the meme maker draws captions on a canvas and posts the meme as a photo; the member deletes it', async (t) => {
+  await browser.withPage(t, async (page) => {
+    await login(page, 'demo', 'guffaw-demo');
+    await page.goto(baseUrl() + '/submit?action=create-meme', { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'Create a meme' }).waitFor();
+    await page.getByLabel('Picture').setInputFiles(files.meme);
+    await page.getByLabel('Top text').fill('when the build');
+    await page.getByLabel('Bottom text').fill('is finally green');
+    const canvas = page.getByRole('img', { name: /Meme preview/ });
+    await canvas.waitFor();
+    // White caption pixels over the purple picture, near the top and the bottom, none in the middle.
+    const whites = await canvas.evaluate((c) => {
+      const ctx = c.getContext('2d');
+      const band = (y0, y1) => {
+        const d = ctx.getImageData(0, y0, c.width, y1 - y0).data;
+        let n = 0;
+        for (let i = 0; i < d.length; i += 4) if (d[i] > 240 && d[i + 1] > 240 && d[i + 2] > 240) n++;
+        return n;
+      };
+      return { top: band(0, c.height * 0.25), middle: band(c.height * 0.45, c.height * 0.55), bottom: band(c.height * 0.75, c.height) };
+    });
+    assert.ok(whites.top > 500 && whites.bottom > 500 && whites.middle === 0, `caption pixels: ${JSON.stringify(whites)}`);
+    await screenshot(page, 'meme-maker');
+    await page.getByRole('button', { name: 'Use this meme' }).click();
+    assert.equal(await page.getByLabel('Title').inputValue(), 'when the build is finally green');
+    await page.getByLabel('Title').fill('E2E meme: green build');
+    await page.getByRole('button', { name: 'Post', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Your post is up!' });
+    await dialog.waitFor({ timeout: 30_000 });
+    const id = (await dialog.getByRole('link', { name: 'View post' }).getAttribute('href')).split('/gag/')[1];
+    const res = await page.context().request.get(baseUrl() + `/v1/post?id=${id}`, { headers: { 'x-api-version': '2' } });
+    const meme = (await res.json()).data.post;
+    assert.equal(meme.type, 'Photo');
+    assert.equal(meme.isMeme, true);
+    assert.equal(meme.images.image700.width, 600);
+
+    // Delete own post from the Fresh (Recent) feed's menu.
+    await dialog.getByRole('link', { name: 'View post' }).click();
+    await page.goto(baseUrl() + '/fresh/recent', { waitUntil: 'networkidle' });
+    const card = page.locator(`[data-post-id="${id}"]`);
+    await card.waitFor();
+    await card.getByRole('button', { name: 'More actions' }).click();
+    await card.getByRole('menuitem', { name: 'Delete post' }).click();
+    await page.getByRole('dialog', { name: 'Delete this post?' }).getByRole('button', { name: 'Delete' }).click();
+    await card.waitFor({ state: 'detached', timeout: 10_000 });
+    const gone = await page.context().request.get(baseUrl() + `/v1/post?id=${id}`, { headers: { 'x-api-version': '2' } });
+    assert.equal(gone.status(), 404);
+    assert.deepEqual(page.consoleErrors, []);
+  });
+});
