@@ -1,12 +1,17 @@
 /**
  * The iframe app: hydrates the server-rendered comment section and talks to the loader on the host page through the
- * typed protocol (protocol.ts). Messages are read only from the parent window at the origin the page was made for.
+ * typed protocol (protocol.ts). Messages are read only from the parent window at the origin the page was made for,
+ * and from the product's login popup this frame opened, at the login page's origin.
+ *
+ * Login: a thread of the product's own app (data.login) opens the product's login in a popup; the popup hands the
+ * member's token back to this frame. A third-party app's thread asks the host (login-request); the host signs its
+ * user in and the loader passes the token on (auth).
  */
 import { useEffect, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { listKey } from '../stores/section-store.js';
 import { createFrameStores, FrameApp } from './frame-app.js';
-import { isHostMessage, type EmbedTheme, type FrameData, type FrameMessage } from './protocol.js';
+import { isHostMessage, isLoginMessage, type EmbedTheme, type FrameData, type FrameMessage } from './protocol.js';
 
 const data = JSON.parse(document.getElementById('gfw-data')?.textContent ?? 'null') as FrameData;
 const rootElement = document.getElementById('gfw-app') as HTMLElement;
@@ -16,12 +21,20 @@ const post = (message: FrameMessage) => {
   if (parentOrigin) window.parent.postMessage(message, parentOrigin);
 };
 
-const stores = createFrameStores(data, parentOrigin
-  ? {
-    onRequireLogin: () => post({ gfw: 1, type: 'login-request' }),
-    onNavigate: (url) => post({ gfw: 1, type: 'navigate', url }),
-  }
-  : {});
+/** The login popup this frame opened, the one window whose signed-in message it reads. */
+let loginPopup: Window | null = null;
+const loginOrigin = data.login ? new URL(data.login).origin : null;
+
+/** Opened in the click itself, so the browser allows the popup. */
+function openLogin(url: string) {
+  loginPopup = window.open(url, 'guffaw-login', 'popup,width=480,height=680');
+  loginPopup?.focus();
+}
+
+const stores = createFrameStores(data, {
+  onRequireLogin: data.login ? () => openLogin(data.login as string) : parentOrigin ? () => post({ gfw: 1, type: 'login-request' }) : undefined,
+  onNavigate: parentOrigin ? (url) => post({ gfw: 1, type: 'navigate', url }) : undefined,
+});
 
 let showTheme: (theme: EmbedTheme) => void = () => undefined;
 
@@ -42,19 +55,25 @@ function Frame() {
   return <FrameApp stores={stores} theme={theme} />;
 }
 
+function signIn(token: string | null) {
+  const { client, user, section } = stores;
+  client.setAuth(token);
+  void user.getState().load();
+  // Members read lists with their own votes and hidden comments: read the current list again as them.
+  const { view, sort } = section.getState();
+  section.getState().loadFirst(view.mode === 'thread' ? `thread:${view.commentId}` : listKey(sort), true).catch(() => undefined);
+}
+
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
+  if (loginPopup && event.source === loginPopup && event.origin === loginOrigin && isLoginMessage(event.data)) {
+    loginPopup = null;
+    signIn(event.data.token);
+    return;
+  }
   if (!parentOrigin || event.source !== window.parent || event.origin !== parentOrigin || !isHostMessage(event.data)) return;
   const message = event.data;
-  if (message.type === 'theme') {
-    applyTheme(message.theme);
-  } else {
-    const { client, user, section } = stores;
-    client.setAuth(message.token);
-    void user.getState().load();
-    // Members read lists with their own votes and hidden comments: read the current list again as them.
-    const { view, sort } = section.getState();
-    section.getState().loadFirst(view.mode === 'thread' ? `thread:${view.commentId}` : listKey(sort), true).catch(() => undefined);
-  }
+  if (message.type === 'theme') applyTheme(message.theme);
+  else signIn(message.token);
 });
 
 hydrateRoot(rootElement, <Frame />);

@@ -6,6 +6,10 @@
  * OS), data-auth (the host's signed token for its user), data-on-login (name of a global function called when a
  * visitor wants to log in), data-height (space reserved before the frame reports its height, default 320 px).
  * Script API: window.GuffawComments = { onLogin(detail), setAuth(token), scan() }.
+ *
+ * Login on a third-party app's thread: the frame sends login-request, the loader calls the host's onLogin; the host
+ * signs its user in and calls setAuth(token), which reaches the frame as an auth message. Threads of the product's
+ * own app (data-post-id) open the product's login in a popup from the frame, and the popup hands the token back.
  */
 import { isFrameMessage, type EmbedTheme, type HostMessage } from './protocol.js';
 
@@ -126,8 +130,9 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
       const named = el.dataset.onLogin ? (window as unknown as Record<string, unknown>)[el.dataset.onLogin] : null;
       const handler = typeof named === 'function' ? named : window.GuffawComments?.onLogin;
       const url = el.dataset.url || location.href;
+      // The product's own threads log in through the product's popup, opened by the frame itself.
       if (typeof handler === 'function') handler({ appId: el.dataset.appId || '', url, element: el });
-      else window.open(`${origin}/login?next=${encodeURIComponent(el.dataset.postId ? `/gag/${el.dataset.postId}` : '/')}`, 'guffaw-login', 'popup,width=480,height=680');
+      else console.warn('Guffaw: a visitor asked to log in; give window.GuffawComments.onLogin or data-on-login, then call setAuth(token).');
       break;
     }
     case 'navigate':
@@ -138,5 +143,6 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
 new MutationObserver(syncThemes).observe(document.documentElement, { attributes: true, subtree: true, attributeFilter: ['data-theme', 'class'] });
 darkQuery.addEventListener('change', syncThemes);
 
+// Threads already parsed open now (the frame is the slowest part of the page to arrive); the rest at DOMContentLoaded.
+api.scan();
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', api.scan);
-else api.scan();

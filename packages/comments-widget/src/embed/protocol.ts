@@ -19,6 +19,12 @@ export type HostMessage =
   | { gfw: 1; type: 'theme'; theme: EmbedTheme }
   | { gfw: 1; type: 'auth'; token: string | null };
 
+/**
+ * The product's login popup -> the frame that opened it (both on the product's origin): the member's short-lived
+ * comment token, once they are logged in there.
+ */
+export type LoginMessage = { gfw: 1; type: 'signed-in'; token: string };
+
 /** The largest height a frame may ask for: a runaway layout must not make the host page endless. */
 export const MAX_FRAME_HEIGHT = 100_000;
 
@@ -52,6 +58,10 @@ export function isHostMessage(data: unknown): data is HostMessage {
   }
 }
 
+export function isLoginMessage(data: unknown): data is LoginMessage {
+  return isRecord(data) && data.gfw === 1 && data.type === 'signed-in' && typeof data.token === 'string' && data.token.length > 0 && data.token.length <= 4096;
+}
+
 /** What the server puts into the frame page (a JSON script tag) for the first render and hydration. */
 export type FrameData = {
   appId: string;
@@ -64,6 +74,11 @@ export type FrameData = {
   isForum: boolean;
   /** The host page's origin (messages go only there); null when the page is opened on its own. */
   parentOrigin: string | null;
+  /**
+   * The product's login page for a popup, when the thread's members are the product's own (its own comment app);
+   * null for a third-party app, whose host signs its users in (login-request, then an auth message).
+   */
+  login: string | null;
   /** The first page of the hot list, or null when it could not be read (the frame then loads it itself). */
   page: CommentPage | null;
   /** Unix ms when the page was read (the list cache's clock starts there). */

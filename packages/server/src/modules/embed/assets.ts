@@ -13,6 +13,8 @@ type RenderModule = { renderFrame(data: FrameData): string };
 export class EmbedNotBuiltError extends Error {
   override readonly name = 'EmbedNotBuiltError';
 }
+export const isEmbedNotBuilt = (e: unknown): e is EmbedNotBuiltError =>
+  typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'EmbedNotBuiltError';
 
 /** Reads the built files once and again only when one changes on disk (a rebuild while the server runs). */
 export function createEmbedAssets(dir: string) {

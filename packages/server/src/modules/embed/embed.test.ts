@@ -3,7 +3,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/harness.js';
-import { createApp, createPost, post, tokenFor } from '../comments/test-kit.js';
+import { createSession, SESSION_COOKIE } from '../../lib/session.js';
+import { createApp, createMainUser, createPost, post, tokenFor } from '../comments/test-kit.js';
 import { defaultEmbedDir } from './assets.js';
 import { scriptJson } from './page.js';
 
@@ -11,7 +12,7 @@ const HOST = 'http://localhost:4000';
 const INJECTION = '</script><script>alert(1)</script> <!-- and <b>bold</b>';
 
 /** The frame page's JSON data, read the way the iframe app reads it. */
-function frameData(html: string): { url: string; theme: string; page: { total: number; comments: { text: string }[] } | null; parentOrigin: string | null } {
+function frameData(html: string): { url: string; theme: string; page: { total: number; comments: { text: string }[] } | null; parentOrigin: string | null; login: string | null } {
   const match = /<script type="application\/json" id="gfw-data" nonce="[^"]+">([^<]*)<\/script>/.exec(html);
   if (!match?.[1]) throw new Error('no frame data in the page');
   return JSON.parse(match[1]) as ReturnType<typeof frameData>;
@@ -119,6 +120,32 @@ describeEachDatabase('embed', (kind) => {
     const res = await t.app.inject({ method: 'GET', url: `/embed-comment/${postId}?origin=${encodeURIComponent('http://a.example/path')}` });
     expect(res.statusCode).toBe(200);
     expect(frameData(res.body).parentOrigin).toBeNull();
+  });
+
+  it('a thread of the product logs in with the product\'s popup; a third-party thread asks its host', async () => {
+    const product = await t.app.inject({ method: 'GET', url: `/embed-comment/${postId}` });
+    expect(frameData(product.body).login).toBe(`${t.config.publicUrl}/embed/login`);
+    const hosted = await t.app.inject({ method: 'GET', url: `/embed/comments?appId=example&url=${encodeURIComponent(`${HOST}/article/1`)}` });
+    expect(frameData(hosted.body).login).toBeNull();
+  });
+
+  it('/embed/login sends a visitor to the login page first, then hands a member\'s token to its opener only', async () => {
+    const visitor = await t.app.inject({ method: 'GET', url: '/embed/login' });
+    expect(visitor.statusCode).toBe(303);
+    expect(visitor.headers.location).toBe('/login?next=%2Fembed%2Flogin');
+    const member = await createMainUser(t.db, 'popup-member');
+    const session = await createSession(t.db, member.id);
+    const res = await t.app.inject({ method: 'GET', url: '/embed/login', cookies: { [SESSION_COOKIE]: session } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const csp = String(res.headers['content-security-policy']);
+    const nonce = /script-src 'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.body).toContain(`<script nonce="${nonce}">`);
+    // The token goes to a window of this very origin, never '*'.
+    expect(res.body).toContain("window.opener.postMessage({gfw:1,type:'signed-in',token},location.origin)");
+    expect(res.body).not.toContain("'*'");
   });
 
   it('/embed.js, /embed/count.js and /embed/frame.js are cacheable scripts with validators', async () => {

@@ -12,6 +12,7 @@ export type FrameData = {
   theme: EmbedTheme;
   isForum: boolean;
   parentOrigin: string | null;
+  login: string | null;
   page: CommentPage | null;
   readAt: number;
 };

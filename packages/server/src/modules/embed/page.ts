@@ -71,3 +71,27 @@ export function frameCsp(nonce: string, frameAncestors: string[], connect: strin
     `frame-ancestors ${frameAncestors.join(' ') || "'none'"}`,
   ].join('; ');
 }
+
+/**
+ * /embed/login, the product's login popup once the member is logged in: reads the member's comment token
+ * (`commentAuth` of /v1/user-info, as the site itself does) and hands it to the frame that opened the popup. The
+ * message goes only to a window of this origin (targetOrigin); the frame reads it only from the popup it opened.
+ */
+export function loginDonePage(nonce: string, appName: string): string {
+  const script = [
+    "const say=(t)=>{document.getElementById('status').textContent=t};",
+    "fetch('/v1/user-info',{method:'POST',credentials:'same-origin',headers:{'content-type':'application/json','x-api-version':'2'},body:'{}'})",
+    '.then((r)=>r.json()).then((reply)=>{',
+    'const token=reply&&reply.data&&reply.data.user&&reply.data.user.commentAuth;',
+    "if(!token){say('You are not logged in. Close this window and try again.');return}",
+    "if(!window.opener){say('You are logged in. Go back to the comments and reload the page.');return}",
+    "window.opener.postMessage({gfw:1,type:'signed-in',token},location.origin);",
+    'window.close();',
+    "}).catch(()=>say('Something went wrong. Close this window and try again.'));",
+  ].join('');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex">`
+    + `<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light dark">`
+    + `<title>${escapeHtml(`Logged in - ${appName}`)}</title>`
+    + '<style>body{margin:0;padding:24px;font:15px/1.45 system-ui,sans-serif}</style></head>'
+    + `<body><p id="status" role="status">You are logged in. Returning to the comments…</p><script nonce="${nonce}">${script}</script></body></html>`;
+}

@@ -2,8 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { EmbedTheme, FrameData } from './frame-data.js';
 import { failure, isHttpError } from '../../lib/envelope.js';
-import { createEmbedAssets, defaultEmbedDir, type EmbedAsset } from './assets.js';
-import { errorPage, frameCsp, framePage } from './page.js';
+import { sessionUser } from '../../lib/session.js';
+import { MAIN_COMMENT_APP } from '../posts/service.js';
+import { createEmbedAssets, defaultEmbedDir, EmbedNotBuiltError, isEmbedNotBuilt, type EmbedAsset } from './assets.js';
+import { createFrameCache } from './frame-cache.js';
+import { errorPage, frameCsp, framePage, loginDonePage } from './page.js';
 import * as s from './schemas.js';
 import { createEmbedService, parseOrigin, type EmbedThread } from './service.js';
 
@@ -14,6 +17,9 @@ const SCRIPT_CACHE = 'public, max-age=300, stale-while-revalidate=86400';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 type FrameQuery = { theme?: string; origin?: string };
+
+/** The product's login popup ends here: it hands the member's comment token to the frame that opened it. */
+const LOGIN_PATH = '/embed/login';
 
 const themeOf = (raw: string | undefined): EmbedTheme => (raw === 'dark' ? 'dark' : 'light');
 
@@ -41,40 +47,49 @@ export const embedRoutes: FastifyPluginAsync<EmbedRoutesOptions> = async (app, o
       .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors *")
       .send(errorPage(title, message, theme));
 
-  async function sendFrame(request: FastifyRequest<{ Querystring: FrameQuery }>, reply: FastifyReply, find: () => Promise<EmbedThread>) {
+  /** Thread, first page and server render of a frame page, shared by visitors (frame-cache.ts). */
+  type RenderedFrame = { thread: EmbedThread; data: FrameData; body: string };
+  const rendered = createFrameCache<RenderedFrame>();
+
+  async function sendFrame(request: FastifyRequest<{ Querystring: FrameQuery }>, reply: FastifyReply, thread: string, find: () => Promise<EmbedThread>) {
     const theme = themeOf(request.query.theme);
-    let thread: EmbedThread;
-    try {
-      thread = await find();
-    } catch (error) {
-      if (isHttpError(error)) return sendError(reply, error.statusCode, 'Comments cannot be shown here', error.message, theme);
-      throw error;
-    }
+    const parentOrigin = parseOrigin(request.query.origin);
     const script = assets.file('frame.js');
     const styles = assets.file('frame.css');
-    let renderFrame;
+    const notBuilt = () => sendError(reply, 503, 'Comments are not available yet', 'The embed is not built yet: run `npm run build:packages`.', theme);
+    if (!script || !styles) return notBuilt();
+    let frame: RenderedFrame;
     try {
-      renderFrame = script && styles ? (await assets.renderer()).renderFrame : null;
-    } catch {
-      renderFrame = null;
+      // The script's version is in the key: a new build never answers with the old render.
+      frame = await rendered.get([thread, script.version, theme, parentOrigin ?? ''].join('\n'), async () => {
+        const found = await find();
+        const { renderFrame } = await assets.renderer().catch((error: unknown) => {
+          throw isEmbedNotBuilt(error) ? error : new EmbedNotBuiltError(`The embed's server render cannot be loaded: ${String(error)}`);
+        });
+        const data: FrameData = {
+          appId: found.appId,
+          url: found.url,
+          host: app.config.commentsPublicUrl,
+          theme,
+          isForum: found.isForum,
+          parentOrigin,
+          // The product's own members log in with the product's login, in a popup (see /embed/login).
+          login: found.appId === MAIN_COMMENT_APP ? `${app.config.publicUrl}${LOGIN_PATH}` : null,
+          page: await service.firstPage(found),
+          readAt: Date.now(),
+        };
+        return { thread: found, data, body: renderFrame(data) };
+      });
+    } catch (error) {
+      if (isHttpError(error)) return sendError(reply, error.statusCode, 'Comments cannot be shown here', error.message, theme);
+      if (!isEmbedNotBuilt(error)) throw error;
+      request.log.error({ err: error }, 'embed frame render not available');
+      return notBuilt();
     }
-    if (!script || !styles || !renderFrame) {
-      return sendError(reply, 503, 'Comments are not available yet', 'The embed is not built yet: run `npm run build:packages`.', theme);
-    }
-    const data: FrameData = {
-      appId: thread.appId,
-      url: thread.url,
-      host: app.config.commentsPublicUrl,
-      theme,
-      isForum: thread.isForum,
-      parentOrigin: parseOrigin(request.query.origin),
-      page: await service.firstPage(thread),
-      readAt: Date.now(),
-    };
     const nonce = randomBytes(16).toString('base64');
     const html = framePage({
-      data,
-      body: renderFrame(data),
+      data: frame.data,
+      body: frame.body,
       styles: styles.body.toString('utf8'),
       scriptSrc: `/embed/frame.js?v=${script.version}`,
       nonce,
@@ -83,7 +98,7 @@ export const embedRoutes: FastifyPluginAsync<EmbedRoutesOptions> = async (app, o
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .header('content-security-policy', frameCsp(nonce, thread.frameAncestors, commentsOrigin === new URL(app.config.publicUrl).origin ? [] : [commentsOrigin]))
+      .header('content-security-policy', frameCsp(nonce, frame.thread.frameAncestors, commentsOrigin === new URL(app.config.publicUrl).origin ? [] : [commentsOrigin]))
       .header('x-content-type-options', 'nosniff')
       .header('referrer-policy', 'strict-origin-when-cross-origin')
       .send(html);
@@ -103,14 +118,27 @@ export const embedRoutes: FastifyPluginAsync<EmbedRoutesOptions> = async (app, o
   app.get<{ Params: { postId: string }; Querystring: FrameQuery }>(
     '/embed-comment/:postId',
     { schema: { params: s.productPageParams, querystring: s.productPageQuery } },
-    (request, reply) => sendFrame(request, reply, () => service.productThread(request.params.postId)),
+    (request, reply) => sendFrame(request, reply, `post\n${request.params.postId}`, () => service.productThread(request.params.postId)),
   );
 
   app.get<{ Querystring: FrameQuery & { appId: string; url: string } }>(
     '/embed/comments',
     { schema: { querystring: s.appPageQuery } },
-    (request, reply) => sendFrame(request, reply, () => service.appThread(request.query.appId, request.query.url)),
+    (request, reply) => sendFrame(request, reply, `app\n${request.query.appId}\n${request.query.url}`, () => service.appThread(request.query.appId, request.query.url)),
   );
+
+  // Not logged in yet: the site's login page first, which comes back here.
+  app.get(LOGIN_PATH, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (!(await sessionUser(request))) return reply.redirect(`/login?${new URLSearchParams({ next: LOGIN_PATH })}`, 303);
+    const nonce = randomBytes(16).toString('base64');
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('content-security-policy', `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'unsafe-inline'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`)
+      .header('x-content-type-options', 'nosniff')
+      .header('referrer-policy', 'same-origin')
+      .send(loginDonePage(nonce, app.config.appName));
+  });
 
   app.get<{ Querystring: { appId: string; url: string[] } }>(
     '/embed/counts.json',
