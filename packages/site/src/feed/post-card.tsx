@@ -10,6 +10,8 @@ import { toggleSave, usePostList, votePost } from './post-store';
 import { PostContent } from './post-media';
 import { postPath, type Post } from './post-types';
 import { commentLabel, isVoteMasked, showsSensitiveMask, unmaskPost, useUnmasked } from './visibility';
+import { CheersButton } from '../cheers';
+import { Poll } from '../poll';
 import styles from './post-card.module.css';
 
 /** Text bodies hold their own Show more button, so they are not wrapped in the post link. */
@@ -53,9 +55,11 @@ export const PostCard = memo(function PostCard({ id, eager = false, place = 'lis
           </Link>
         )}
       </MaskedContent>
+      <Poll post={post} main={false} />
       <PostTags post={post} />
       {showsCreateMemeOnList(post) && <CreateMemeButton />}
       <VoteBar post={post} commentHref={place === 'collection' ? null : `${path}#comment`} />
+      {place !== 'collection' && <CheersButton post={post} />}
     </article>
   );
 });
