@@ -5,6 +5,9 @@ describe('analytics page keys', () => {
   it('names pages as the spec says', () => {
     expect(pageKey({ route: 'home list' })).toBe('Home');
     expect(pageKey({ route: 'home list', params: { type: 'trending' } })).toBe('Trending');
+    expect(pageKey({ route: 'home list', pathname: '/' })).toBe('Home');
+    expect(pageKey({ route: 'home list', pathname: '/top/week' })).toBe('Top');
+    expect(pageKey({ route: 'home list', pathname: '/fresh' })).toBe('Fresh');
     expect(pageKey({ route: 'interest list', params: { interest: 'funny' } })).toBe('Interest-funny');
     expect(pageKey({ route: 'tag list', params: { tag: 'cats' } })).toBe('Tag-cats-hot');
     expect(pageKey({ route: 'tag list', params: { tag: 'cats', type: 'fresh' } })).toBe('Tag-cats-fresh');

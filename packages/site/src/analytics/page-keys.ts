@@ -3,14 +3,19 @@
  * Tag-{tag}-{type} (type defaults hot); Profile-{type} (default posts); Search; Post; Signup; Login; Settings;
  * CollectionPage. Route names are those of routes.tsx.
  */
-export type PageKeyInput = { route: string; params?: Record<string, string | undefined> };
+export type PageKeyInput = {
+  route: string;
+  params?: Record<string, string | undefined>;
+  /** The home lists' routes are fixed paths (/top, /fresh/week): their type is the first segment. */
+  pathname?: string;
+};
 
 const capitalise = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
 
-export function pageKey({ route, params = {} }: PageKeyInput): string | null {
+export function pageKey({ route, params = {}, pathname = '' }: PageKeyInput): string | null {
   switch (route) {
     case 'home list':
-      return capitalise(params.type ?? '') || 'Home';
+      return capitalise(params.type ?? pathname.split('/')[1] ?? '') || 'Home';
     case 'interest list':
     case 'interest post list':
       return `Interest-${params.interest ?? ''}`;

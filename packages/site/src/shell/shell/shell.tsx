@@ -31,7 +31,7 @@ export function Shell({ config = siteConfig }: { config?: SiteConfig }) {
   useEffect(() => close(), [pathname, close]);
   const routeName = match?.route.name ?? null;
   useEffect(() => {
-    const key = routeName && match ? pageKey({ route: routeName, params: match.params }) : null;
+    const key = routeName && match ? pageKey({ route: routeName, params: match.params, pathname }) : null;
     if (key) siteTracker.track('page-view', { key });
     // One page view per address; match is read for its params at that moment.
     // eslint-disable-next-line react-hooks/exhaustive-deps
