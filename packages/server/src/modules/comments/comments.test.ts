@@ -521,6 +521,31 @@ describeEachDatabase('comment service', (kind) => {
       expect((await post(t.app, 'add-comment.json', { appId: 'busy', auth: other, url: 'https://busy.example/a', text: 'hi' })).status).toBe(200);
       t.rateLimits.comment = 10_000;
     });
+
+    it('keeps quota, totals and reply counts exact when concurrent comments are written together (group commit)', async () => {
+      const grouped = await createApp(t.db, 'grouped', { quotaPerHour: 3 });
+      const pageUrl = 'https://grouped.example/a';
+      const users = await Promise.all(['g1', 'g2', 'g3'].map((sub) => tokenFor(grouped, sub)));
+      const send = (auth: string, text: string, parent?: string) => post(t.app, 'add-comment.json', { appId: 'grouped', auth, url: pageUrl, text, parent });
+      const top = (await send(users[0] as string, 'top')).body.payload.comment as Comment;
+      // Each user sends 4 at once (one too many for a quota of 3 with the top comment counted for g1), g2 and g3 as replies.
+      const results = await Promise.all(
+        users.flatMap((auth, u) => Array.from({ length: 4 }, (_, k) => send(auth, `u${u} n${k}`, u === 0 ? undefined : top.commentId))),
+      );
+      const accepted = results.filter((r) => r.status === 200);
+      const refused = results.filter((r) => r.status === 429);
+      expect(refused.every((r) => r.body.code === 'QUOTA_EXCEEDED')).toBe(true);
+      expect([accepted.length, refused.length]).toEqual([2 + 3 + 3, 2 + 1 + 1]);
+      // Every accepted comment saw a different count left, down to 0.
+      for (const [u, left] of [[0, [0, 1]], [1, [0, 1, 2]], [2, [0, 1, 2]]] as const) {
+        const mine = accepted.filter((r) => ((r.body.payload.comment as Comment).text ?? '').startsWith(`u${u} `));
+        expect(mine.map((r) => (r.body.payload.quota as { count: number }).count).sort()).toEqual(left);
+      }
+      const section = await t.db.selectFrom('commentSections').select('total').where('url', '=', pageUrl).executeTakeFirstOrThrow();
+      expect(section.total).toBe(1 + accepted.length);
+      expect((await row(top.commentId))?.childrenTotal).toBe(6);
+      expect(Math.max(...accepted.map((r) => r.body.payload.total as number))).toBe(section.total);
+    });
   });
 
   describe('third-party apps', () => {
@@ -564,18 +589,49 @@ describeEachDatabase('comment service', (kind) => {
       await add('other', 'a reply to you @moderator', { parent: top.commentId });
       await vi.waitFor(() => expect(pushed).toContainEqual(expect.objectContaining({ type: 'notification', notificationType: 'COMMENT_REPLY', unreadCount: expect.any(Number) })));
       unsubscribe();
-      const rows = (await t.db.selectFrom('notifications').selectAll().execute()).filter((r) => r.groupKey.endsWith(`:${top.commentId}`));
-      const byUser = (id: number) => rows.filter((r) => r.userId === id).map((r) => r.type);
-      expect(byUser(mainIds.member.id)).toEqual(['COMMENT_REPLY']);
-      expect(byUser(mainIds.op.id)).toEqual(['FOLLOW_THREAD']);
-      expect(byUser(mainIds.moderator.id)).toEqual(['COMMENT_MENTION']);
-      expect(byUser(mainIds.other.id)).toEqual([]);
+      // Sent after the reply from the outbox: every recipient's row arrives shortly, and the outbox is emptied.
+      await vi.waitFor(async () => {
+        const rows = (await t.db.selectFrom('notifications').selectAll().execute()).filter((r) => r.groupKey.endsWith(`:${top.commentId}`));
+        const byUser = (id: number) => rows.filter((r) => r.userId === id).map((r) => r.type);
+        expect(byUser(mainIds.member.id)).toEqual(['COMMENT_REPLY']);
+        expect(byUser(mainIds.op.id)).toEqual(['FOLLOW_THREAD']);
+        expect(byUser(mainIds.moderator.id)).toEqual(['COMMENT_MENTION']);
+        expect(byUser(mainIds.other.id)).toEqual([]);
+      });
+      await vi.waitFor(async () => expect(await t.db.selectFrom('commentOutbox').select('id').execute()).toEqual([]));
       // A second reply groups into the same row.
       await add('moderator', 'another reply', { parent: top.commentId });
-      const again = await t.db.selectFrom('notifications').selectAll().where('userId', '=', mainIds.member.id).where('groupKey', '=', `COMMENT_REPLY:comment:${top.commentId}`).execute();
-      expect(again).toHaveLength(1);
-      expect(again[0]?.actorIds).toEqual([mainIds.moderator.id, mainIds.other.id]);
+      await vi.waitFor(async () => {
+        const again = await t.db.selectFrom('notifications').selectAll().where('userId', '=', mainIds.member.id).where('groupKey', '=', `COMMENT_REPLY:comment:${top.commentId}`).execute();
+        expect(again).toHaveLength(1);
+        expect(again[0]?.actorIds).toEqual([mainIds.moderator.id, mainIds.other.id]);
+      });
       expect((await follow('op', top.commentId, 'false')).json().data).toEqual({ followed: false });
+    });
+
+    it('sends notifications left in the outbox by an instance that stopped (expired lease), not those another one holds', async () => {
+      const event = (commentId: string) => ({
+        appId: 'guffaw', mainAppId: 'guffaw', sectionUrl: url, postId: null, commentId, threadId: commentId, text: 'hi @moderator',
+        actorExternalId: mainIds.other.userId, actorRealExternalId: mainIds.other.userId, actorName: 'bob',
+        parentAuthorExternalId: null, mentionedExternalIds: [mainIds.moderator.userId], parentCommentId: null,
+      });
+      await t.db.insertInto('commentOutbox').values([
+        { payload: JSON.stringify(event('orphanA')) },
+        { payload: JSON.stringify(event('orphanB')), claimedUntil: new Date(Date.now() - 1000) },
+        { payload: JSON.stringify(event('heldC')), claimedUntil: new Date(Date.now() + 600_000) },
+      ]).execute();
+      // Any comment that queues notifications sets the drain going (as does the periodic sweep).
+      await add('other', 'hello @moderator');
+      const mentions = async () =>
+        (await t.db.selectFrom('notifications').select('groupKey').where('userId', '=', mainIds.moderator.id).execute()).map((r) => r.groupKey);
+      await vi.waitFor(async () => {
+        const keys = await mentions();
+        expect(keys.some((k) => k.endsWith(':orphanA'))).toBe(true);
+        expect(keys.some((k) => k.endsWith(':orphanB'))).toBe(true);
+      });
+      expect((await mentions()).some((k) => k.endsWith(':heldC'))).toBe(false);
+      await vi.waitFor(async () => expect((await t.db.selectFrom('commentOutbox').select('payload').execute()).map((r) => (r.payload as { commentId: string }).commentId)).toEqual(['heldC']));
+      await t.db.deleteFrom('commentOutbox').execute();
     });
   });
 });

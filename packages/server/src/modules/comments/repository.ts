@@ -1,7 +1,21 @@
-import { sql, type Selectable, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../../db/index.js';
-import type { CommentApps, CommentSections, CommentUsers, DB, Json } from '../../db/schema.js';
+import type { CommentApps, CommentSections, CommentUsers, DB, Generated, Int8, Json, Timestamp } from '../../db/schema.js';
 import { commentHotScoreSql } from './hot-rank.js';
+
+/** 0007-comments-perf: notifications of new comments, sent after the reply (see README.md, "Write path"). */
+export interface CommentOutbox {
+  id: Generated<Int8>;
+  payload: Json;
+  claimedUntil: Timestamp | null;
+  createdAt: Generated<Timestamp>;
+}
+
+declare module '../../db/schema.js' {
+  interface DB {
+    commentOutbox: CommentOutbox;
+  }
+}
 
 /** All SQL of the comment service. Rows are camelCase (CamelCasePlugin); raw SQL is written snake_case. */
 
@@ -104,11 +118,12 @@ export async function isModerator(db: Executor, appId: string, externalId: strin
   return row !== undefined;
 }
 
-/** Insert or refresh the comment user of (app, external id) from the token's claims; says whether they moderate the app. */
+/** Insert or refresh the comment user of (app, external id) from the token's claims, with their roles. */
 export async function upsertUser(
   db: Executor,
   u: { appId: string; externalId: string; userId: string; displayName: string; avatarUrl: string; profileUrl: string },
-): Promise<UserRow & { moderator: boolean }> {
+  mainAppId: string,
+): Promise<UserWithRole> {
   return db
     .with('up', (qb) =>
       qb
@@ -124,20 +139,10 @@ export async function upsertUser(
         )
         .returningAll(),
     )
-    .selectFrom('up')
-    .selectAll('up')
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('commentModerators as m')
-            .select('m.externalId')
-            .whereRef('m.appId', '=', 'up.appId')
-            .whereRef('m.externalId', '=', 'up.externalId'),
-        )
-        .as('moderator'),
-    )
-    .executeTakeFirstOrThrow() as Promise<UserRow & { moderator: boolean }>;
+    .selectFrom('up as u')
+    .selectAll('u')
+    .select((eb) => [isModeratorOf(eb as never).as('moderator'), isMainUser(eb as never, mainAppId).as('mainUser')])
+    .executeTakeFirstOrThrow() as Promise<UserWithRole>;
 }
 
 /** Authors of offensive comments in a section: only they see those (besides viewers in offensive mode). */
@@ -146,18 +151,26 @@ export async function offensiveAuthorIds(db: Executor, sectionId: number): Promi
   return rows.map((r) => r.userId);
 }
 
-export async function findUserWithRole(db: Executor, appId: string, externalId: string): Promise<(UserRow & { moderator: boolean }) | undefined> {
+export type UserWithRole = UserRow & { moderator: boolean; mainUser: boolean };
+
+const isModeratorOf = (eb: ExpressionBuilder<DB & { u: CommentUsers }, 'u'>) =>
+  eb.exists(eb.selectFrom('commentModerators as m').select('m.externalId').whereRef('m.appId', '=', 'u.appId').whereRef('m.externalId', '=', 'u.externalId'));
+/** Main app only (its external ids are users.user_id): whether the comment user is a live main-site account. */
+const isMainUser = (eb: ExpressionBuilder<DB & { u: CommentUsers }, 'u'>, mainAppId: string) =>
+  eb.and([
+    eb('u.appId', '=', mainAppId),
+    eb.exists(eb.selectFrom('users').select('users.id').whereRef('users.userId', '=', 'u.externalId').where('users.deletedAt', 'is', null)),
+  ]);
+
+/** Several comment users of one app at once (concurrent sign-ins share one query), with their roles. */
+export async function findUsersWithRole(db: Executor, appId: string, externalIds: string[], mainAppId: string): Promise<UserWithRole[]> {
   return db
     .selectFrom('commentUsers as u')
     .selectAll('u')
-    .select((eb) =>
-      eb
-        .exists(eb.selectFrom('commentModerators as m').select('m.externalId').whereRef('m.appId', '=', 'u.appId').whereRef('m.externalId', '=', 'u.externalId'))
-        .as('moderator'),
-    )
+    .select((eb) => [isModeratorOf(eb).as('moderator'), isMainUser(eb, mainAppId).as('mainUser')])
     .where('u.appId', '=', appId)
-    .where('u.externalId', '=', externalId)
-    .executeTakeFirst() as Promise<(UserRow & { moderator: boolean }) | undefined>;
+    .where('u.externalId', 'in', externalIds)
+    .execute() as Promise<UserWithRole[]>;
 }
 
 export const findUserByPublicId = (db: Executor, appId: string, userId: string) =>
@@ -487,44 +500,129 @@ export async function upsertReport(db: Executor, commentId: number, reporterId: 
 
 export const QUOTA_WINDOW_SECONDS = 3600;
 
+export type WrittenComment = { used: number | null; windowStartedAt: Date | null; id: number | null; total: number | null };
+/** A comment to post: the row, the app's hourly quota, and the notifications it causes (null: none possible). */
+export type CommentWrite = { comment: NewComment; quotaLimit: number; outbox: unknown };
+
 /**
- * Posts a comment in one statement (one round trip, atomic): takes one from the quota (a window of QUOTA_WINDOW_SECONDS starts with the first comment after the previous
- * window ended and allows `quotaLimit` comments), inserts the
- * comment, counts it in the section and in its thread. When the quota is used up nothing is written and id is null.
+ * Posts comments in one statement (one round trip, atomic), each as if alone: takes one from its user's quota (a
+ * window of QUOTA_WINDOW_SECONDS starts with the first comment after the previous window ended and allows
+ * `quotaLimit` comments), inserts the comment, counts it in its section and its thread, and queues its
+ * notifications in `comment_outbox`. A comment whose quota is used up writes nothing and gets id null.
+ * The users must be distinct and the quota limit the same (insertCommentsBatch groups them so).
  */
-export async function insertCommentWithQuota(
-  db: Executor,
-  c: NewComment,
-  quotaLimit: number,
-): Promise<{ used: number | null; windowStartedAt: Date | null; id: number | null; total: number | null }> {
-  const now = c.createdAt;
-  const expired = sql`comment_quotas.window_started_at <= ${now}::timestamptz - interval '${sql.raw(String(QUOTA_WINDOW_SECONDS))} seconds'`;
-  const res = await sql<{ used: number | null; windowStartedAt: Date | null; id: number | null; total: number | null }>`
-    with q as (
-      insert into comment_quotas (user_id, window_started_at, used) values (${c.userId}, ${now}, 1)
+async function insertCommentRows(db: Executor, writes: CommentWrite[]): Promise<WrittenComment[]> {
+  const col = <T>(f: (c: NewComment, w: CommentWrite) => T) => writes.map((w) => f(w.comment, w));
+  const quotaLimit = (writes[0] as CommentWrite).quotaLimit;
+  const expired = sql`cq.window_started_at <= excluded.window_started_at - interval '${sql.raw(String(QUOTA_WINDOW_SECONDS))} seconds'`;
+  const res = await sql<WrittenComment & { commentId: string }>`
+    with input as (
+      select * from unnest(
+        ${col((c) => c.commentId)}::text[], ${col((c) => c.sectionId)}::bigint[], ${col((c) => c.userId)}::bigint[],
+        ${col((c) => c.delegateUserId)}::bigint[], ${col((c) => c.parentId)}::bigint[], ${col((c) => c.threadId)}::bigint[],
+        ${col((c) => c.level)}::smallint[], ${col((c) => c.type)}::text[], ${col((c) => c.text)}::text[],
+        ${col((c) => JSON.stringify(c.media))}::text[], ${col((c) => JSON.stringify(c.attachments))}::text[],
+        ${col((c) => JSON.stringify(c.mentionMapping))}::text[], ${col((c) => c.opStatus)}::smallint[],
+        ${col((c) => c.createdAt.toISOString())}::text[], ${col((c) => c.hotScore)}::float8[],
+        ${col((_c, w) => (w.outbox === null ? null : JSON.stringify(w.outbox)))}::text[]
+      ) as i(comment_id, section_id, user_id, delegate_user_id, parent_id, thread_id, level, type, text, media, attachments,
+             mention_mapping, op_status, created_at, hot_score, outbox)
+    ), q as (
+      insert into comment_quotas as cq (user_id, window_started_at, used)
+      select user_id, created_at::timestamptz, 1 from input
       on conflict (user_id) do update set
-        window_started_at = case when ${expired} then excluded.window_started_at else comment_quotas.window_started_at end,
-        used = case when ${expired} then 1 else comment_quotas.used + 1 end
-      where ${expired} or comment_quotas.used < ${quotaLimit}
-      returning used, window_started_at
+        window_started_at = case when ${expired} then excluded.window_started_at else cq.window_started_at end,
+        used = case when ${expired} then 1 else cq.used + 1 end
+      where ${expired} or cq.used < ${quotaLimit}
+      returning user_id, used, window_started_at
     ), ins as (
       insert into comments (comment_id, section_id, user_id, delegate_user_id, parent_id, thread_id, level, type, text, media,
                             attachments, mention_mapping, op_status, created_at, updated_at, hot_score)
-      select ${c.commentId}, ${c.sectionId}, ${c.userId}, ${c.delegateUserId}::bigint, ${c.parentId}::bigint, ${c.threadId}::bigint,
-             ${c.level}, ${c.type}, ${c.text}, ${JSON.stringify(c.media)}::jsonb, ${JSON.stringify(c.attachments)}::jsonb,
-             ${JSON.stringify(c.mentionMapping)}::jsonb, ${c.opStatus}, ${now}, ${now}, ${c.hotScore}
-      where exists (select 1 from q)
-      returning id
+      select i.comment_id, i.section_id, i.user_id, i.delegate_user_id, i.parent_id, i.thread_id, i.level, i.type, i.text,
+             i.media::jsonb, i.attachments::jsonb, i.mention_mapping::jsonb, i.op_status, i.created_at::timestamptz,
+             i.created_at::timestamptz, i.hot_score
+      from input i join q on q.user_id = i.user_id
+      returning id, comment_id, section_id, thread_id
     ), tot as (
-      update comment_sections set total = total + 1 where id = ${c.sectionId} and exists (select 1 from ins) returning total
+      update comment_sections s set total = s.total + d.n
+      from (select section_id, count(*)::int as n from ins group by section_id) d
+      where s.id = d.section_id
+      returning s.id, s.total
     ), thread as (
-      update comments set children_total = children_total + 1,
-        hot_score = ${commentHotScoreSql(sql`like_count`, sql`dislike_count`, sql`children_total + 1`)}
-      where id = ${c.threadId}::bigint and exists (select 1 from ins) returning id
+      update comments c set children_total = c.children_total + d.n,
+        hot_score = ${commentHotScoreSql(sql`c.like_count`, sql`c.dislike_count`, sql`c.children_total + d.n`)}
+      from (select thread_id, count(*)::int as n from ins where thread_id is not null group by thread_id) d
+      where c.id = d.thread_id
+      returning c.id
+    ), outbox as (
+      insert into comment_outbox (payload)
+      select i.outbox::jsonb from input i join ins on ins.comment_id = i.comment_id where i.outbox is not null
+      returning id
     )
-    select (select used from q) as used, (select window_started_at from q) as window_started_at,
-           (select id from ins) as id, (select total from tot) as total, (select count(*) from thread) as threads`.execute(db);
-  return res.rows[0] ?? { used: null, windowStartedAt: null, id: null, total: null };
+    select i.comment_id, q.used, q.window_started_at, ins.id, tot.total,
+           (select count(*) from thread) as threads, (select count(*) from outbox) as queued
+    from input i
+    left join q on q.user_id = i.user_id
+    left join ins on ins.comment_id = i.comment_id
+    left join tot on tot.id = i.section_id`.execute(db);
+  const byId = new Map(res.rows.map((r) => [r.commentId, r]));
+  return writes.map((w) => {
+    const r = byId.get(w.comment.commentId);
+    return { used: r?.used ?? null, windowStartedAt: r?.windowStartedAt ?? null, id: r?.id ?? null, total: r?.total ?? null };
+  });
+}
+
+/**
+ * Group commit: the comments posted meanwhile by other requests are written together, in one statement when their
+ * users differ (else in a few, in one transaction), so the database commits once instead of once per comment. If
+ * that fails (e.g. a parent deleted meanwhile), each comment is written alone and only the failing one gets the error.
+ */
+export async function insertCommentsBatch(db: Database, writes: CommentWrite[]): Promise<(WrittenComment | Error)[]> {
+  const alone = (w: CommentWrite) =>
+    insertCommentRows(db, [w]).then(
+      (r) => r[0] as WrittenComment,
+      (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+    );
+  if (writes.length === 1) return [await alone(writes[0] as CommentWrite)];
+  // Statements of distinct users and one quota limit, in the order the comments came.
+  const groups: { users: Set<number>; limit: number; items: number[] }[] = [];
+  writes.forEach((w, i) => {
+    let g = groups.find((x) => x.limit === w.quotaLimit && !x.users.has(w.comment.userId));
+    if (!g) groups.push((g = { users: new Set(), limit: w.quotaLimit, items: [] }));
+    g.users.add(w.comment.userId);
+    g.items.push(i);
+  });
+  const out: (WrittenComment | Error)[] = new Array<WrittenComment | Error>(writes.length);
+  const runGroups = async (ex: Executor) => {
+    for (const g of groups) {
+      const rows = await insertCommentRows(ex, g.items.map((i) => writes[i] as CommentWrite));
+      g.items.forEach((i, k) => (out[i] = rows[k] as WrittenComment));
+    }
+  };
+  try {
+    if (groups.length === 1) await runGroups(db);
+    else await db.transaction().execute(runGroups);
+    return out;
+  } catch {
+    const each: (WrittenComment | Error)[] = [];
+    for (const w of writes) each.push(await alone(w));
+    return each;
+  }
+}
+
+/** Outbox rows nobody is sending: claimed for `leaseSeconds` (another instance takes them over after a crash). */
+export async function claimOutbox(db: Executor, limit: number, leaseSeconds: number): Promise<{ id: number; payload: unknown }[]> {
+  const res = await sql<{ id: number; payload: unknown }>`
+    update comment_outbox set claimed_until = now() + ${`${leaseSeconds} seconds`}::interval
+    where id in (
+      select id from comment_outbox where claimed_until is null or claimed_until < now()
+      order by id limit ${limit} for update skip locked)
+    returning id, payload`.execute(db);
+  return res.rows.sort((a, b) => a.id - b.id);
+}
+
+export async function deleteOutbox(db: Executor, ids: number[]): Promise<void> {
+  if (ids.length > 0) await sql`delete from comment_outbox where id = any(${ids}::bigint[])`.execute(db);
 }
 
 export const readQuota = (db: Executor, userId: number) =>

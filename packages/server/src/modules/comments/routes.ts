@@ -41,6 +41,8 @@ const SERVER_ERROR = 'Error occurred. Please try again later.';
  */
 export const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (app, opts) => {
   const service = createCommentService(app.db, app.config, { bus: app.bus });
+  // Pending comment writes finish and the notifications outbox stops before the database closes.
+  app.addHook('onClose', () => service.close());
   const mediaDir = join(app.config.dataDir || tmpdir(), 'media');
 
   await app.register(multipart, {

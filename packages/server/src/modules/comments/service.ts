@@ -10,7 +10,8 @@ import { verifyAuthToken, verifyOpToken } from './auth.js';
 import { decodeCursor, encodeCursor, type CursorToken } from './cursor.js';
 import { commentHotScore } from './hot-rank.js';
 import { barePreview, detectLinks } from './links.js';
-import { notifyCommentAdded, notifyForComment } from './notify.js';
+import { notifyCommentAdded, notifyForComment, type CommentEvent } from './notify.js';
+import { createBatcher } from './batch.js';
 import { presentComment, presentUserInfo, type PresentContext } from './present.js';
 import * as repo from './repository.js';
 import type { AppRow, CommentRecord, SectionRow, SortType, UserRow, ViewerFilter } from './repository.js';
@@ -37,7 +38,8 @@ export class CommentServiceError extends HttpError {
   }
 }
 
-export type Viewer = { user: UserRow; moderator: boolean; claims: { sub: string; exp: number } };
+/** `mainUser`: main app only, the viewer is a live main-site account (only they can cause notifications there). */
+export type Viewer = { user: UserRow; moderator: boolean; mainUser: boolean; claims: { sub: string; exp: number } };
 
 export type ListInput = {
   url: string;
@@ -93,6 +95,10 @@ const FILTER_CACHE_MS = 5_000;
 /** A comment user's activeTs is refreshed at most this often. */
 const ACTIVE_REFRESH_MS = 3600_000;
 export const VISITOR_MAX_AGE_SECONDS = 5;
+/** Outbox drain: rows per claim, how long a claim holds (then another instance may send them), the sweep period. */
+const OUTBOX_BATCH = 50;
+const OUTBOX_LEASE_SECONDS = 60;
+const OUTBOX_SWEEP_MS = 30_000;
 
 export type VisitorPage = { body: Buffer; etag: string };
 
@@ -177,6 +183,17 @@ export function createCommentService(db: Database, config: Config, options: { ma
    * The comment user behind `auth`, upserted from the token's claims. A verified token's user is reused for up to
    * AUTH_CACHE_MS (never past the token's expiry), so a burst of calls costs one upsert, not one each.
    */
+  /** Sign-ins arriving together are looked up in one query per app. */
+  const loadUser = createBatcher<{ appId: string; externalId: string }, repo.UserWithRole | null>(async (items) => {
+    const byApp = new Map<string, Set<string>>();
+    for (const it of items) byApp.set(it.appId, (byApp.get(it.appId) ?? new Set()).add(it.externalId));
+    const found = new Map<string, repo.UserWithRole>();
+    for (const [appId, ids] of byApp) {
+      for (const u of await repo.findUsersWithRole(db, appId, [...ids], mainAppId)) found.set(`${appId}\n${u.externalId}`, u);
+    }
+    return items.map((it) => found.get(`${it.appId}\n${it.externalId}`) ?? null);
+  });
+
   async function authenticate(app: AppRow, token: string | undefined, required: boolean): Promise<Viewer | null> {
     if (!token) {
       if (required) throw unauthorized('AUTH_REQUIRED', 'You must be logged in');
@@ -188,7 +205,7 @@ export function createCommentService(db: Database, config: Config, options: { ma
     if (cached && cached.until > now) return cached.viewer;
     const claims = await verifyAuthToken(token, app.id, app.secret);
     // Read first: a returning user whose claims did not change (and who was active within the hour) costs no write.
-    let found = await repo.findUserWithRole(db, app.id, claims.sub);
+    let found = await loadUser({ appId: app.id, externalId: claims.sub });
     if (
       !found ||
       found.displayName !== claims.name ||
@@ -203,10 +220,10 @@ export function createCommentService(db: Database, config: Config, options: { ma
         displayName: claims.name,
         avatarUrl: claims.avatar,
         profileUrl: claims.profileUrl,
-      });
+      }, mainAppId);
     }
-    const { moderator, ...user } = found;
-    const viewer: Viewer = { user, moderator, claims: { sub: claims.sub, exp: claims.exp } };
+    const { moderator, mainUser, ...user } = found;
+    const viewer: Viewer = { user, moderator, mainUser, claims: { sub: claims.sub, exp: claims.exp } };
     viewers.set(key, { viewer, until: Math.min(now + AUTH_CACHE_MS, claims.exp * 1000) });
     return viewer;
   }
@@ -445,6 +462,53 @@ export function createCommentService(db: Database, config: Config, options: { ma
     return { mapping, externalIds };
   }
 
+  /** Group commit of new comments (repository.insertCommentsBatch): concurrent posts share one transaction. */
+  const writeComment = createBatcher<repo.CommentWrite, repo.WrittenComment>((writes) => repo.insertCommentsBatch(db, writes));
+
+  // --- notifications outbox --------------------------------------------------------------------------------
+
+  let draining: Promise<void> | null = null;
+  let drainAgain = false;
+  let closed = false;
+
+  const send = (e: CommentEvent & { parentCommentId: string | null }) =>
+    options.bus ? notifyCommentAdded(db, options.bus, e) : notifyForComment(db, e);
+
+  /**
+   * Sends queued notifications: claims a batch of outbox rows (a lease of OUTBOX_LEASE_SECONDS), sends each, deletes
+   * them. At least once: rows of an instance that died mid-way are sent again after the lease (a repeat only updates
+   * the recipient's grouped row). Runs after each comment that queued some, and every OUTBOX_SWEEP_MS.
+   */
+  function drainOutbox(): Promise<void> {
+    if (draining) {
+      drainAgain = true;
+      return draining;
+    }
+    const run = async () => {
+      do {
+        drainAgain = false;
+        for (;;) {
+          const rows = await repo.claimOutbox(db, OUTBOX_BATCH, OUTBOX_LEASE_SECONDS);
+          if (rows.length === 0) break;
+          for (const row of rows) await send(row.payload as CommentEvent & { parentCommentId: string | null }).catch(() => 0);
+          await repo.deleteOutbox(db, rows.map((r) => r.id));
+          if (closed) return;
+        }
+      } while (drainAgain && !closed);
+    };
+    draining = run()
+      .catch(() => undefined)
+      .finally(() => {
+        draining = null;
+      });
+    return draining;
+  }
+  const sweep = setInterval(() => void drainOutbox(), OUTBOX_SWEEP_MS);
+  sweep.unref();
+  setImmediate(() => {
+    if (!closed) void drainOutbox();
+  });
+
   async function addComment(app: AppRow, viewerIn: Viewer | null, input: AddInput): Promise<AddCommentResult> {
     const viewer = requireActive(viewerIn);
     const text = input.text.trim();
@@ -500,9 +564,31 @@ export function createCommentService(db: Database, config: Config, options: { ma
     const commentId = newId();
     const level = parent ? 2 : 1;
     const threadDbId = parent ? (parent.level === 1 ? parent.id : parent.threadId) : null;
-    const written = await repo.insertCommentWithQuota(
-      db,
-      {
+    const threadCommentId = parent ? (parent.level === 1 ? parent.commentId : parent.threadCommentId) : null;
+    const author = delegate ?? viewer.user;
+    // Notifications go out after the reply, from the outbox row written with the comment (durable). Only the main
+    // app notifies, and there only a main-site account's comment can (notifyCommentAdded needs the actor's account).
+    const event: (CommentEvent & { parentCommentId: string | null }) | null =
+      app.id === mainAppId && (viewer.mainUser || !options.bus)
+        ? {
+            appId: app.id,
+            mainAppId,
+            sectionUrl: input.url,
+            postId: productPostId(app.id, input.url),
+            commentId,
+            threadId: threadCommentId ?? commentId,
+            text,
+            actorExternalId: opStatus === 2 ? null : author.externalId,
+            actorRealExternalId: viewer.user.externalId,
+            actorName: author.displayName,
+            parentAuthorExternalId: parent ? (parent.opStatus === 2 ? section.opExternalId : parent.authorExternalId) : null,
+            mentionedExternalIds: mention.externalIds,
+            parentCommentId: parent?.commentId ?? null,
+          }
+        : null;
+    const key = sectionKey(app.id, input.url);
+    const written = await writeComment({
+      comment: {
         commentId,
         sectionId: section.id,
         userId: viewer.user.id,
@@ -519,8 +605,9 @@ export function createCommentService(db: Database, config: Config, options: { ma
         createdAt: now,
         hotScore: commentHotScore(0, 0, 0, now),
       },
-      app.quotaPerHour,
-    );
+      quotaLimit: app.quotaPerHour,
+      outbox: event,
+    });
     if (written.id === null || written.used === null || written.windowStartedAt === null) {
       const q = quotaOf(app, await repo.readQuota(db, viewer.user.id), now);
       const h = Math.floor(q.wait / 3600);
@@ -530,9 +617,17 @@ export function createCommentService(db: Database, config: Config, options: { ma
     const id = written.id;
     const total = written.total ?? section.total + 1;
     const quota = quotaOf(app, { used: written.used, windowStartedAt: new Date(written.windowStartedAt) }, now);
+    // The cached section row follows this write (its total) when nothing else changed it meanwhile, so the next
+    // comment does not read it again; anything else (or another instance, within SECTION_CACHE_MS) re-reads it.
+    const cachedEntry = sections.get(key);
+    const versionBefore = sectionVersions.get(key) ?? 0;
     touch(app.id, input.url);
+    if (cachedEntry?.row && cachedEntry.row.id === section.id && cachedEntry.version === versionBefore) {
+      cachedEntry.row = { ...cachedEntry.row, total };
+      cachedEntry.version = versionBefore + 1;
+    }
+    if (event) void drainOutbox();
 
-    const author = delegate ?? viewer.user;
     // The row as just written: no need to read it back.
     const record: CommentRecord = {
       id, commentId, sectionId: section.id, userId: viewer.user.id, level, type: media.length > 0 ? 'userMedia' : 'text', text,
@@ -540,7 +635,7 @@ export function createCommentService(db: Database, config: Config, options: { ma
       mentionMapping: mention.mapping, likeCount: 0, dislikeCount: 0, childrenTotal: 0, hotScore: 0, isPinned: false,
       isDeleted: false, isSensitive: false, isOffensive: false, isHidden: false, isCollapsed: false, opStatus, createdAt: now,
       parentId: parent?.id ?? null, threadId: threadDbId, parentCommentId: parent?.commentId ?? null,
-      threadCommentId: parent ? (parent.level === 1 ? parent.commentId : parent.threadCommentId) : null,
+      threadCommentId,
       authorId: author.id, authorUserId: author.userId, authorExternalId: author.externalId, authorDisplayName: author.displayName,
       authorAvatarUrl: author.avatarUrl, authorProfileUrl: author.profileUrl, authorCountry: author.country,
       authorEmojiStatus: author.emojiStatus, authorIsPro: author.isPro, authorIsProPlus: author.isProPlus,
@@ -548,22 +643,6 @@ export function createCommentService(db: Database, config: Config, options: { ma
       authorActiveAt: author.activeAt, sectionAppId: app.id, sectionUrl: input.url,
     };
     const comment = presentComment(record, contextFor(app, input.url));
-    const event = {
-      appId: app.id,
-      mainAppId,
-      sectionUrl: input.url,
-      postId: productPostId(app.id, input.url),
-      commentId,
-      threadId: comment.threadId,
-      text,
-      actorExternalId: opStatus === 2 ? null : author.externalId,
-      actorRealExternalId: viewer.user.externalId,
-      actorName: author.displayName,
-      parentAuthorExternalId: parent ? (parent.opStatus === 2 ? section.opExternalId : parent.authorExternalId) : null,
-      mentionedExternalIds: mention.externalIds,
-      parentCommentId: parent?.commentId ?? null,
-    };
-    await (options.bus ? notifyCommentAdded(db, options.bus, event) : notifyForComment(db, event)).catch(() => 0);
     return { comment, postId: input.url, quota, total, wpTraceId: newId(6) };
   }
 
@@ -743,6 +822,15 @@ export function createCommentService(db: Database, config: Config, options: { ma
     storeAttachment,
     newToken: () => newId(12),
     mediaBaseUrl: () => config.commentsPublicUrl,
+    /** Sends what the outbox holds now (tests, shutdown). */
+    drainOutbox,
+    /** Stops the outbox sweep; waits for pending comment writes and a running drain. */
+    async close(): Promise<void> {
+      clearInterval(sweep);
+      await writeComment.idle();
+      closed = true;
+      await draining;
+    },
     /** Forget cached apps and viewers (after the CLI or a test changes them). */
     forget(): void {
       apps.clear();
