@@ -1,21 +1,21 @@
 import { memo, useEffect, useRef } from 'react';
 import { siteConfig } from '../config';
 import { abbreviateNumber, formatAge } from '../lib/format';
-import { Link } from '../router';
+import { Link, useRouteMatch } from '../router';
 import { openModal, requireMember } from '../shell/modals';
 import { useUser } from '../user/user-store';
 import { askReport, hidePost, menuActions, revertHide, useHidden, type PostPlace } from './post-actions';
 import { PostMenu } from './post-menu';
 import { toggleSave, usePostList, votePost } from './post-store';
-import { PostContent } from './post-media';
+import { plainExcerpt, PostContent } from './post-media';
 import { postPath, type Post } from './post-types';
-import { commentLabel, isVoteMasked, showsSensitiveMask, unmaskPost, useUnmasked } from './visibility';
+import { commentLabel, isMutedForViewer, isVoteMasked, showsSensitiveMask, unmaskPost, useUnmasked } from './visibility';
 import { CheersButton } from '../cheers';
 import { Poll } from '../poll';
 import styles from './post-card.module.css';
 
-/** Text bodies hold their own Show more button, so they are not wrapped in the post link. */
-const TEXT_TYPES = new Set(['Text', 'ForumPost']);
+/** Text bodies hold Show more, clips their sound toggle: neither goes inside the post link. */
+const UNLINKED_TYPES = new Set(['Text', 'ForumPost', 'Animated', 'Video']);
 
 export const SENSITIVE_TITLE = 'Sensitive content';
 export const SENSITIVE_TEXT = 'The following media includes potentially sensitive content.';
@@ -34,7 +34,8 @@ export const PostCard = memo(function PostCard({ id, eager = false, place = 'lis
   const hidden = useHidden(id);
   const blockedCreator = useUser((s) => Boolean(post?.creator && !post.isAnonymous && s.info.blocklistIds.includes(post.creator.accountId)));
   const reported = useUser((s) => s.info.reports.includes(id));
-  if (!post) return null;
+  const muted = useUser((s) => Boolean(post && isMutedForViewer(post, s.info)));
+  if (!post || muted) return null;
   if (hidden) return <HiddenPost post={post} />;
   if (blockedCreator && post.creator) return <p className={styles.placeholder} data-post-id={id}>{blockedCreatorText(post.creator.username)}</p>;
   if (reported) return <p className={styles.placeholder} data-post-id={id}>{REPORTED_TEXT}</p>;
@@ -46,7 +47,7 @@ export const PostCard = memo(function PostCard({ id, eager = false, place = 'lis
         <Link href={path}>{post.title}</Link>
       </h2>
       <MaskedContent post={post}>
-        {TEXT_TYPES.has(post.type) ? (
+        {UNLINKED_TYPES.has(post.type) ? (
           <PostContent post={post} inList eager={eager} />
         ) : (
           // The title link already names the post; this one only widens the click target.
@@ -55,6 +56,7 @@ export const PostCard = memo(function PostCard({ id, eager = false, place = 'lis
           </Link>
         )}
       </MaskedContent>
+      {showsListDescription(post) && <p className={styles.excerpt}>{plainExcerpt(post.description)}</p>}
       <Poll post={post} main={false} />
       <PostTags post={post} />
       {showsCreateMemeOnList(post) && <CreateMemeButton />}
@@ -63,6 +65,23 @@ export const PostCard = memo(function PostCard({ id, eager = false, place = 'lis
     </article>
   );
 });
+
+/** §5: a description shows when it is not empty and the type is not text or collection page (articles and forum
+ * posts already show theirs in the content). */
+export const showsListDescription = (post: Pick<Post, 'description' | 'type'>) =>
+  post.description.trim() !== '' && !['Text', 'ForumPost', 'CollectionPage', 'Article'].includes(post.type);
+
+/** §2: the interest badge, left out on interest lists (the list already names it). */
+function InterestBadge({ post }: { post: Post }) {
+  const match = useRouteMatch();
+  const key = post.interests[0];
+  if (!key || match?.route.name === 'interest list' || match?.route.name === 'interest post list') return null;
+  return (
+    <Link href={`/interest/${encodeURIComponent(key)}`} className={styles.interest}>
+      {key.replace(/[-_]+/g, ' ').replace(/^./, (c) => c.toUpperCase())}
+    </Link>
+  );
+}
 
 /** §4 Post card: the 'Post hidden' panel, with Block words from title, Block tags, Report post and Undo. */
 export function HiddenPost({ post }: { post: Post }) {
@@ -136,6 +155,7 @@ export function PostHeader({ post, place }: { post: Post; place?: PostPlace }) {
       <time dateTime={new Date(post.creationTs * 1000).toISOString()} suppressHydrationWarning>
         {formatAge(post.creationTs)}
       </time>
+      {place === 'list' && <InterestBadge post={post} />}
       {place && <HeaderActions post={post} place={place} />}
     </header>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { formatDuration } from '../lib/format';
 import type { ClipVariant, ImageVariant, Post } from './post-types';
 import styles from './post-card.module.css';
 
@@ -39,9 +40,17 @@ export function Picture({ small, large, alt, eager = false }: { small?: ImageVar
   );
 }
 
-/** An animated or video clip: muted, looping, started and stopped by how much of it is on screen. */
+/** §4 Video: the duration text hides 3 s after play starts. */
+export const DURATION_HIDE_MS = 3000;
+
+/**
+ * An animated or video clip: muted, looping, started and stopped by how much of it is on screen (§4: the poster is
+ * the cover until it plays). A clip with audio gets a sound toggle; its duration shows until 3 s into playing.
+ */
 export function Clip({ clip, poster, title, controls = false }: { clip: ClipVariant; poster?: ImageVariant | undefined; title: string; controls?: boolean }) {
   const ref = useRef<HTMLVideoElement>(null);
+  const [muted, setMuted] = useState(true);
+  const [showDuration, setShowDuration] = useState(true);
   useEffect(() => {
     const video = ref.current;
     if (!video || typeof IntersectionObserver === 'undefined') return;
@@ -56,14 +65,27 @@ export function Clip({ clip, poster, title, controls = false }: { clip: ClipVari
     observer.observe(video);
     return () => observer.disconnect();
   }, []);
-  return (
+  useEffect(() => {
+    const video = ref.current;
+    if (!video || !clip.duration) return;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const onPlay = () => {
+      timer ??= setTimeout(() => setShowDuration(false), DURATION_HIDE_MS);
+    };
+    video.addEventListener('play', onPlay);
+    return () => {
+      video.removeEventListener('play', onPlay);
+      if (timer) clearTimeout(timer);
+    };
+  }, [clip.duration]);
+  const video = (
     <video
       ref={ref}
       className={styles.clip}
       width={clip.width}
       height={clip.height}
       poster={poster?.webpUrl ?? poster?.url}
-      muted
+      muted={muted}
       loop
       playsInline
       preload="none"
@@ -75,6 +97,29 @@ export function Clip({ clip, poster, title, controls = false }: { clip: ClipVari
       {clip.vp8Url && <source src={clip.vp8Url} type="video/webm" />}
       <source src={clip.url} type="video/mp4" />
     </video>
+  );
+  if (controls || (!clip.hasAudio && !clip.duration)) return video;
+  return (
+    <div className={styles.clipBox}>
+      {video}
+      {clip.duration && showDuration ? <span className={styles.duration}>{formatDuration(clip.duration)}</span> : null}
+      {clip.hasAudio && (
+        <button
+          type="button"
+          className={styles.sound}
+          aria-pressed={!muted}
+          aria-label={muted ? 'Turn sound on' : 'Turn sound off'}
+          onClick={(event) => {
+            // Only the toggle: nothing around the clip (a link, a click handler) reacts.
+            event.preventDefault();
+            event.stopPropagation();
+            setMuted((m) => !m);
+          }}
+        >
+          {muted ? '🔇' : '🔊'}
+        </button>
+      )}
+    </div>
   );
 }
 

@@ -28,3 +28,18 @@ export function showsSensitiveMask(post: Pick<Post, 'nsfw'>, info: UserInfo, unm
 
 /** §5: 'Comment' or 'Answer' (forum posts), with an s unless the count is exactly 1. */
 export const commentLabel = (count: number, forum: boolean) => (forum ? 'Answer' : 'Comment') + (count === 1 ? '' : 's');
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * §5 Mute list and blocked tags, for posts already on screen when the lists change (the server leaves them out of
+ * every later page): a muted word matches the title as a whole word, case-insensitive; a blocked tag matches a tag of
+ * the post or a whole word of its title.
+ */
+export function isMutedForViewer(post: Pick<Post, 'title' | 'tags'>, info: Pick<UserInfo, 'muteList' | 'blockTags'>): boolean {
+  const words = [...info.muteList, ...info.blockTags].map((w) => w.trim()).filter(Boolean);
+  if (words.length === 0) return false;
+  const blockedTags = new Set(info.blockTags.map((t) => t.toLowerCase()));
+  if (post.tags.some((t) => blockedTags.has(t.key.toLowerCase()))) return true;
+  return words.some((word) => new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(word)}($|[^\\p{L}\\p{N}])`, 'iu').test(post.title));
+}
