@@ -204,7 +204,10 @@ export function UploadPage() {
               placeholder={type === 'ForumPost' ? 'Ask a question' : 'Describe your post'}
               onChange={(e) => setTitle(e.target.value)}
             />
-            <span className={styles.counter}>{TITLE_MAX - [...title].length}</span>
+            {/* The count is visual; maxLength enforces it and the hint is not part of the field's name. */}
+            <span className={styles.counter} aria-hidden="true">
+              {TITLE_MAX - [...title].length}
+            </span>
           </label>
 
           {(isMedia || type === 'Article') && (
@@ -214,13 +217,16 @@ export function UploadPage() {
                 ref={fileInput}
                 type="file"
                 accept={type === 'Article' ? 'image/jpeg,image/png,image/gif' : ACCEPTED_FILES}
+                aria-describedby={`${id}-file-hint`}
                 disabled={busy}
                 onChange={(e) => {
                   setFile(e.target.files?.[0] ?? null);
                   setIsMeme(false);
                 }}
               />
-              <span className={styles.hint}>{SIZE_LIMIT_TEXT}</span>
+              <span id={`${id}-file-hint`} className={styles.hint} aria-hidden="true">
+                {SIZE_LIMIT_TEXT}
+              </span>
             </label>
           )}
           {file && (isMedia || type === 'Article') && (
@@ -244,8 +250,17 @@ export function UploadPage() {
 
           <label className={styles.field}>
             Tags
-            <input type="text" value={tags} disabled={busy} placeholder="funny, cats, wholesome" onChange={(e) => setTags(e.target.value)} />
-            <span className={styles.hint}>Up to {MAX_TAGS}, separated by commas.</span>
+            <input
+              type="text"
+              value={tags}
+              disabled={busy}
+              placeholder="funny, cats, wholesome"
+              aria-describedby={`${id}-tags-hint`}
+              onChange={(e) => setTags(e.target.value)}
+            />
+            <span id={`${id}-tags-hint`} className={styles.hint} aria-hidden="true">
+              Up to {MAX_TAGS}, separated by commas.
+            </span>
           </label>
 
           {choices.length > 0 && (
