@@ -4,6 +4,7 @@ import { selectIsLoggedIn } from '../user';
 import { signupHref, loginHref } from '../shell/modals';
 import { useHydrated, useLocation } from '../router';
 import { PostCard } from './post-card';
+import type { PostPlace } from './post-actions';
 import { listKey, selectList, usePostList } from './post-store';
 import { ARCHIVE_MARGIN_SCREENS, isBot, loadThreshold, SIGNUP_BANNER_EVERY, splitStreams } from './streams';
 import styles from './feed.module.css';
@@ -33,13 +34,14 @@ function savePosition(position: SavedPosition): void {
   window.history.replaceState({ ...base, [FEED_STATE]: position }, '');
 }
 
-export type FeedListProps = { path: string; query?: Record<string, string> | undefined };
+/** `place` 'collection': the items of a collection page (§2: no comment link, hide, block, award, nor 'No more posts'). */
+export type FeedListProps = { path: string; query?: Record<string, string> | undefined; place?: PostPlace };
 
 /**
  * The infinite feed (§4 Streams): posts grouped in streams of 2, 3 then 5; one more stream is shown as the reader
  * nears the end, and the next page is loaded once every stream is shown. Streams far out of view are archived.
  */
-export function FeedList({ path, query }: FeedListProps) {
+export function FeedList({ path, query, place = 'list' }: FeedListProps) {
   const list = usePostList(selectList(listKey(path, query)));
   const loadMore = usePostList((s) => s.loadMore);
   const loggedIn = useUser(selectIsLoggedIn);
@@ -108,7 +110,7 @@ export function FeedList({ path, query }: FeedListProps) {
       {streams.slice(0, visible).map((ids, index) => {
         const first = position;
         position += ids.length;
-        return <Stream key={ids[0]} ids={ids} firstPosition={first} eager={index === 0} banners={!loggedIn} />;
+        return <Stream key={ids[0]} ids={ids} firstPosition={first} eager={index === 0} banners={!loggedIn} place={place} />;
       })}
       <div ref={sentinel} className={styles.sentinel} aria-hidden="true" />
       {list.loading && (
@@ -127,7 +129,7 @@ export function FeedList({ path, query }: FeedListProps) {
         </div>
       )}
       {ended && !list.error && list.ids.length === 0 && <p className={styles.status}>{EMPTY_TEXT}</p>}
-      {ended && !list.error && list.ids.length > 0 && visible >= streams.length && <p className={styles.status}>{END_TEXT}</p>}
+      {ended && !list.error && list.ids.length > 0 && visible >= streams.length && place !== 'collection' && <p className={styles.status}>{END_TEXT}</p>}
     </div>
   );
 }
@@ -136,7 +138,7 @@ export function FeedList({ path, query }: FeedListProps) {
  * One stream. While it is within 3 screens of the view it renders its posts; beyond that it keeps only its
  * measured height, so a long scroll keeps the DOM small, and it renders again on the way back.
  */
-const Stream = memo(function Stream({ ids, firstPosition, eager, banners }: { ids: string[]; firstPosition: number; eager: boolean; banners: boolean }) {
+const Stream = memo(function Stream({ ids, firstPosition, eager, banners, place }: { ids: string[]; firstPosition: number; eager: boolean; banners: boolean; place: PostPlace }) {
   const ref = useRef<HTMLDivElement>(null);
   const [archived, setArchived] = useState<number | null>(null);
   useEffect(() => {
@@ -164,7 +166,7 @@ const Stream = memo(function Stream({ ids, firstPosition, eager, banners }: { id
         const position = firstPosition + i + 1;
         return (
           <div key={id}>
-            <PostCard id={id} eager={eager && i === 0} />
+            <PostCard id={id} eager={eager && i === 0} place={place} />
             {banners && position % SIGNUP_BANNER_EVERY === 0 && <SignupBanner />}
           </div>
         );

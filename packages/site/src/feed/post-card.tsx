@@ -60,7 +60,7 @@ export const PostCard = memo(function PostCard({ id, eager = false, place = 'lis
       <Poll post={post} main={false} />
       <PostTags post={post} />
       {showsCreateMemeOnList(post) && <CreateMemeButton />}
-      <VoteBar post={post} commentHref={place === 'collection' ? null : `${path}#comment`} />
+      <VoteBar post={post} commentHref={place === 'collection' ? null : `${path}#comment`} place={place} />
       {place !== 'collection' && <CheersButton post={post} />}
     </article>
   );
@@ -222,11 +222,12 @@ export function MaskedContent({ post, children }: { post: Post; children: React.
 }
 
 /** Up and down votes (a dot when masked), the comment link (§2: new tab, #comment) and save. */
-export function VoteBar({ post, commentHref, commentNewTab = true }: { post: Post; commentHref: string | null; commentNewTab?: boolean }) {
+export function VoteBar({ post, commentHref, commentNewTab = true, place }: { post: Post; commentHref: string | null; commentNewTab?: boolean; place?: PostPlace }) {
   const info = useUser((s) => s.info);
   const vote = info.votes[post.id] ?? 0;
   const saved = info.saves.includes(post.id);
-  const masked = isVoteMasked(post, info);
+  // §2: inside a collection page votes are always masked and there is no save.
+  const masked = isVoteMasked(post, info) || place === 'collection';
   const forum = post.type === 'ForumPost';
   return (
     <div className={styles.bar}>
@@ -244,7 +245,7 @@ export function VoteBar({ post, commentHref, commentNewTab = true }: { post: Pos
           {commentLabel(post.commentsCount, forum)}
         </a>
       )}
-      {post.type !== 'CollectionPage' && (
+      {post.type !== 'CollectionPage' && place !== 'collection' && (
         <button type="button" className={styles.button} aria-pressed={saved} onClick={() => void toggleSave(post.id)}>
           {saved ? 'Saved' : 'Save'}
         </button>

@@ -1,0 +1,193 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { FeedList } from '../feed/feed-list';
+import feedStyles from '../feed/feed.module.css';
+import { setUserBlocked } from '../feed/post-actions';
+import { listKey, selectList, usePostList } from '../feed/post-store';
+import { apiGet, errorMessage, isApiFailure } from '../lib/api';
+import { Link, type RouteProps } from '../router';
+import { useDismiss } from '../shell/menus/use-dismiss';
+import { openModal, requireMember } from '../shell/modals';
+import { usePageTitle } from '../shell/page-title';
+import { showToast } from '../shell/toasts';
+import { useUser } from '../user/user-store';
+import { profileTabs, profileType, userListPath, type ProfileType } from './profile-tabs';
+import styles from './profile.module.css';
+
+/** §3 Profile, as GET /v1/user-profile answers it. */
+export type Profile = { accountId: string; username: string; fullName: string; profileUrl: string; avatarUrl: string };
+
+export const LINK_COPIED = 'Link Copied.';
+export const SAVED_PRIVATE = 'Saved posts are visible to their owner only.';
+
+type Load = { status: 'loading' } | { status: 'ready'; profile: Profile } | { status: 'missing' | 'error'; message: string };
+
+/**
+ * The profile page /u/{username}/{type?} (posts-and-feeds.md §2): the user's header with the profile menu, the tabs
+ * Upvotes, Posts, Comments and Saved (own only), and the tab's list through the feed's own list component.
+ */
+export default function ProfilePage({ params }: RouteProps) {
+  const username = params['username'] ?? '';
+  const type = profileType(params['type']);
+  const viewer = useUser((s) => s.info.user);
+  const own = Boolean(viewer && viewer.username.toLowerCase() === username.toLowerCase());
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  usePageTitle({ type: 'user', username: load.status === 'ready' ? load.profile.username : username });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoad({ status: 'loading' });
+    apiGet<{ profile: Profile }>('/v1/user-profile', { query: { username }, signal: controller.signal })
+      .then((reply) => setLoad({ status: 'ready', profile: reply.profile }))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        setLoad(isApiFailure(error) && error.status === 404 ? { status: 'missing', message: error.message } : { status: 'error', message: errorMessage(error) });
+      });
+    return () => controller.abort();
+  }, [username]);
+
+  if (load.status === 'missing' || type === null) {
+    return (
+      <div className={feedStyles.page} role="alert">
+        <h1 className={feedStyles.heading}>{type === null ? 'Page not found' : 'User not found'}</h1>
+        <p>{type === null ? `There is no "${params['type'] ?? ''}" list on a profile.` : load.status === 'missing' ? load.message : ''}</p>
+      </div>
+    );
+  }
+  const profile = load.status === 'ready' ? load.profile : null;
+  const tabs = profileTabs(username, own);
+  return (
+    <div className={feedStyles.page}>
+      <header className={styles.header}>
+        {profile?.avatarUrl ? <img className={styles.avatar} src={profile.avatarUrl} alt="" width={64} height={64} /> : <span className={styles.avatar} aria-hidden="true">{username.charAt(0).toUpperCase()}</span>}
+        <div className={styles.names}>
+          <h1 className={styles.name}>{profile?.fullName || profile?.username || username}</h1>
+          <p className={styles.username}>@{profile?.username ?? username}</p>
+        </div>
+        {profile && <ProfileMenu profile={profile} own={own} />}
+      </header>
+      {load.status === 'error' && <p role="alert">{load.message}</p>}
+      <nav aria-label="Profile lists">
+        <ul className={feedStyles.tabs}>
+          {tabs.map((tab) => (
+            <li key={tab.type}>
+              <Link className={feedStyles.tab} href={tab.path} aria-current={tab.type === type ? 'page' : undefined}>
+                {tab.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {type === 'saved' && !own ? <p className={styles.blank}>{SAVED_PRIVATE}</p> : <ProfileList key={`${username}/${type}`} username={username} type={type} own={own} />}
+    </div>
+  );
+}
+
+/** The tab's list; once it is known to be empty, the blank state of §2 takes its place. */
+function ProfileList({ username, type, own }: { username: string; type: ProfileType; own: boolean }) {
+  const path = userListPath(username, type);
+  const list = usePostList(selectList(listKey(path)));
+  const empty = list.loaded && !list.loading && !list.error && list.after === null && list.ids.length === 0;
+  if (empty) return <BlankState username={username} own={own} type={type} />;
+  return <FeedList path={path} />;
+}
+
+const BLANK_TEXT: Record<ProfileType, { own: string; other: string }> = {
+  likes: { own: 'You haven’t upvoted any posts yet.', other: 'hasn’t upvoted any posts yet.' },
+  posts: { own: 'You haven’t posted anything yet.', other: 'hasn’t posted anything yet.' },
+  comments: { own: 'You haven’t commented on any posts yet.', other: 'hasn’t commented on any posts yet.' },
+  saved: { own: 'You haven’t saved any posts yet.', other: 'hasn’t saved any posts yet.' },
+};
+
+/** §2 blank state: from the username of the route, says whether it is the viewer's own profile; a post button to /submit. */
+export function BlankState({ username, own, type }: { username: string; own: boolean; type: ProfileType }) {
+  return (
+    <div className={styles.blank} data-testid="profile-blank">
+      <p>{own ? BLANK_TEXT[type].own : `@${username} ${BLANK_TEXT[type].other}`}</p>
+      <Link className={styles.postButton} href="/submit">
+        {own ? 'Post your first meme' : 'Post a meme'}
+      </Link>
+    </div>
+  );
+}
+
+/** §2 profile menu: Copy link; Report and Block or Unblock (others only); Edit profile (own only). */
+function ProfileMenu({ profile, own }: { profile: Profile; own: boolean }) {
+  const blocked = useUser((s) => s.info.blocklistIds.includes(profile.accountId));
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(root, open, close, button);
+  useEffect(() => {
+    if (open) root.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+  }, [open]);
+  const target = { accountId: profile.accountId, username: profile.username };
+  const run = (action: () => void) => () => {
+    setOpen(false);
+    button.current?.focus();
+    action();
+  };
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(profile.profileUrl);
+      showToast(LINK_COPIED);
+    } catch {
+      showToast('Could not copy the link. Copy it from the address bar instead.', 'error');
+    }
+  };
+  return (
+    <div ref={root} className={styles.menuRoot}>
+      <button ref={button} type="button" className={styles.menuButton} aria-label="Profile menu" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+        ⋯
+      </button>
+      {open && (
+        <ul role="menu" aria-label="Profile actions" className={styles.menu}>
+          <li role="none">
+            <button type="button" role="menuitem" tabIndex={-1} className={styles.menuItem} onClick={run(() => void copy())}>
+              Copy link
+            </button>
+          </li>
+          {!own && (
+            <li role="none">
+              <button
+                type="button"
+                role="menuitem"
+                tabIndex={-1}
+                className={styles.menuItem}
+                onClick={run(() => {
+                  if (requireMember('report')) openModal('report', target);
+                })}
+              >
+                Report @{profile.username}
+              </button>
+            </li>
+          )}
+          {!own && (
+            <li role="none">
+              <button
+                type="button"
+                role="menuitem"
+                tabIndex={-1}
+                className={styles.menuItem}
+                onClick={run(() => {
+                  if (!requireMember('block')) return;
+                  if (blocked) void setUserBlocked(target, false);
+                  else openModal('block-user', target);
+                })}
+              >
+                {blocked ? 'Unblock' : 'Block'} @{profile.username}
+              </button>
+            </li>
+          )}
+          {own && (
+            <li role="none">
+              <Link role="menuitem" tabIndex={-1} className={styles.menuItem} href="/settings/profile">
+                Edit profile
+              </Link>
+            </li>
+          )}
+        </ul>
+      )}
+    </div>
+  );
+}
