@@ -40,7 +40,7 @@ export function Poll({ post, main, feedId = 'post', feedSource = 'post-view' }: 
   const [results, setResults] = useState<PollResults | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const [inView, setInView] = useState(false);
-  const ref = useRef<HTMLElement>(null);
+  const ref = useRef<HTMLDivElement>(null);
   const latest = useRef<PollResults | null>(null);
   const voting = useRef(false);
   const delay = useRef(POLL_REFRESH_START_MS);
@@ -139,7 +139,8 @@ export function Poll({ post, main, feedId = 'post', feedSource = 'post-view' }: 
   const path = postPath(post);
 
   return (
-    <section ref={ref} className={styles.poll} aria-label="Poll" data-testid="poll">
+    // A group, not a region: a list holds many polls and landmarks must be unique (axe landmark-unique).
+    <div ref={ref} className={styles.poll} role="group" aria-label="Poll" data-testid="poll">
       <ul className={styles.options}>
         {options.map((option, i) => {
           const percent = percentOf(option.votes, total);
@@ -175,6 +176,6 @@ export function Poll({ post, main, feedId = 'post', feedSource = 'post-view' }: 
         {showVotes && <span aria-hidden="true"> · </span>}
         <span data-testid="poll-time" suppressHydrationWarning>{ended ? 'ended' : `Ends ${timeRemaining(endsAt, now)}`}</span>
       </p>
-    </section>
+    </div>
   );
 }
