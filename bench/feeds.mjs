@@ -119,7 +119,18 @@ try {
     { name: `tag hot (${generated.topTag}, uncached)`, path: `/v1/tag-posts/tag/${generated.topTag}/type/hot`, uncached: true },
     { name: 'search "frog" (uncached)', path: '/v1/search-posts?query=frog', uncached: true },
     { name: 'home hot page 5 (uncached)', path: await fifthPage('/v1/feed-posts/type/home'), uncached: true },
+    { name: 'trending (uncached)', path: '/v1/feed-posts/type/trending', uncached: true },
+    { name: 'top week (uncached)', path: '/v1/feed-posts/type/top/timeframe/week', uncached: true },
+    { name: 'top today (uncached)', path: '/v1/feed-posts/type/top/timeframe/today', uncached: true },
+    { name: 'user posts (uncached)', path: '/v1/user-posts/username/creator10/type/posts', uncached: true },
+    // Members: their filters (blocked creators and tags, muted words, hidden promoted posts) make every page their own.
     { name: 'home hot (member, filters)', path: '/v1/feed-posts/type/home', method: 'POST', headers: member },
+    { name: 'home page 5 (member)', path: await fifthPage('/v1/feed-posts/type/home'), method: 'POST', headers: member },
+    { name: 'fresh (member)', path: '/v1/feed-posts/type/fresh/timeframe/recent', method: 'POST', headers: member },
+    { name: `tag hot (${generated.topTag}, member)`, path: `/v1/tag-posts/tag/${generated.topTag}/type/hot`, method: 'POST', headers: member },
+    { name: 'search "frog" (member)', path: '/v1/search-posts?query=frog', method: 'POST', headers: member },
+    { name: 'trending (member)', path: '/v1/feed-posts/type/trending', method: 'POST', headers: member },
+    { name: 'top week (member)', path: '/v1/feed-posts/type/top/timeframe/week', method: 'POST', headers: member },
   ];
 
   log(`\nload: ${connections} connections, ${duration} s per list after a 2 s warm-up; ${cpus().length} CPUs shared with other work`);

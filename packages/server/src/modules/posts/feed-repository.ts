@@ -65,10 +65,17 @@ function scopeSql(scope: Scope): RawBuilder<unknown> {
   }
 }
 
-function filterSql(f: Filters): RawBuilder<unknown>[] {
+/** The filters on the post's own columns: cheap on every row a list walks. */
+function postFilterSql(f: Filters): RawBuilder<unknown>[] {
   const parts: RawBuilder<unknown>[] = [sql`p.status = 'live'`];
   if (f.excludePostId !== null) parts.push(sql`p.id <> ${f.excludePostId}`);
   if (f.hidePromoted) parts.push(sql`not p.promoted`);
+  return parts;
+}
+
+/** The viewer's own filters (subqueries and title patterns); they read `p.id`, `p.creator_id` and `p.title` only. */
+function viewerFilterSql(f: Filters): RawBuilder<unknown>[] {
+  const parts: RawBuilder<unknown>[] = [];
   const v = f.viewerId;
   if (v === null) return parts;
   parts.push(
@@ -93,6 +100,44 @@ function filterSql(f: Filters): RawBuilder<unknown>[] {
     );
   }
   return parts;
+}
+
+function filterSql(f: Filters): RawBuilder<unknown>[] {
+  return [...postFilterSql(f), ...viewerFilterSql(f)];
+}
+
+/**
+ * A list statement: posts matching `where` (and the list's own conditions) in list order, at most `limit`, each with
+ * its sort key `o` (also the cursor key unless a text form `k` is given), `creator_id` and `title` (for the viewer's
+ * filters) and, on a first ranked page, `snap`.
+ */
+type StatementRow = { id: string; o: number | string; k?: string; snap?: number };
+type ListStatement = (where: RawBuilder<unknown>[], limit: number) => RawBuilder<StatementRow>;
+
+/** Candidates read per page before a member's own filters run (they hide few posts of a page, usually none). */
+const MIN_CANDIDATES = 40;
+
+/**
+ * One page for the viewer. A member's own filters cost a subquery or a pattern per post, and a plan may run them on
+ * every post a list could show (hundreds on trending, thousands on search) before ordering. So the list's first
+ * candidates are read in order with the cheap filters only, and the member's filters run on them, in order, until
+ * the page is full: the same page as filtering the whole list, since every post after the candidates ranks lower.
+ * When the candidates do not fill the page (the list ends, or the member hides most of them) the whole list is
+ * filtered in one statement, as before.
+ */
+async function readPage(db: Database, filters: Filters, limit: number, statement: ListStatement): Promise<KeyedRow[]> {
+  const own = postFilterSql(filters);
+  const viewer = viewerFilterSql(filters);
+  const keyed = (rows: StatementRow[]): KeyedRow[] => rows.map(({ id, o, k, snap }) => (snap === undefined ? { id, k: k ?? o } : { id, k: k ?? o, snap }));
+  if (viewer.length > 0) {
+    const candidates = Math.max(MIN_CANDIDATES, limit * 4);
+    const page = await sql<StatementRow>`
+      select p.* from (${statement(own, candidates)}) p
+      where ${and(viewer)}
+      order by p.o desc, p.id desc limit ${limit}`.execute(db);
+    if (page.rows.length === limit) return keyed(page.rows);
+  }
+  return keyed((await statement([...own, ...viewer], limit).execute(db)).rows);
 }
 
 const RANK_COLUMNS = { hot: 'hot_score', trending: 'trending_score', top: 'up_vote_count' } as const;
@@ -122,7 +167,7 @@ export async function listRanked(db: Database, q: RankedQuery): Promise<KeyedRow
   const col = sql.raw(`p.${RANK_COLUMNS[q.sort]}`);
   const oldCol = sql.raw(`c.${RANK_COLUMNS[q.sort]}`);
   const t = q.snapshot.toISOString();
-  const base = [sql`p.created_at <= ${t}::timestamptz`, scopeSql(q.scope), ...filterSql(q.filters)];
+  const base = [scopeSql(q.scope)];
   if (q.window) base.push(sql`p.created_at >= ${q.window.from.toISOString()}::timestamptz and p.created_at < ${q.window.to.toISOString()}::timestamptz`);
   const liveKey = [sql`${col} is not null`];
   const oldKey = [sql`ch.k is not null`];
@@ -137,61 +182,55 @@ export async function listRanked(db: Database, q: RankedQuery): Promise<KeyedRow
   if (q.after === null && q.firstPage) {
     // First page: read the live keys and take the statement's own time as the snapshot, so every change the page
     // saw is older than the snapshot and every later one is replayed from the log.
-    const first = await sql<KeyedRow & { snap: number }>`
-      select p.id, ${col} as k, floor(extract(epoch from statement_timestamp()) * 1000)::int8 as snap from posts p
-      where ${and([...base.slice(1), sql`p.created_at <= statement_timestamp()`, ...liveKey])}
-      order by ${col} desc, p.id desc limit ${q.limit}`.execute(db);
-    return first.rows;
+    return readPage(db, q.filters, q.limit, (where, limit) => sql`
+      select p.id, ${col} as o, p.creator_id, p.title,
+        floor(extract(epoch from statement_timestamp()) * 1000)::int8 as snap
+      from posts p
+      where ${and([...base, ...where, sql`p.created_at <= statement_timestamp()`, ...liveKey])}
+      order by ${col} desc, p.id desc limit ${limit}`);
   }
-  const result = await sql<KeyedRow>`
+  const atT = sql`p.created_at <= ${t}::timestamptz`;
+  return readPage(db, q.filters, q.limit, (where, limit) => sql`
     with ch as (
       select distinct on (c.post_id) c.post_id, ${oldCol} as k
       from post_rank_changes c where c.changed_at > ${t}::timestamptz
       order by c.post_id, c.changed_at, c.id
     )
-    select u.id, u.k from (
-      (select p.id, ${col} as k from posts p
-       where ${and([...base, ...liveKey])}
+    select u.id, u.k as o, u.creator_id, u.title from (
+      (select p.id, ${col} as k, p.creator_id, p.title from posts p
+       where ${and([atT, ...base, ...where, ...liveKey])}
          and not exists (select 1 from post_rank_changes c where c.post_id = p.id and c.changed_at > ${t}::timestamptz)
-       order by ${col} desc, p.id desc limit ${q.limit})
+       order by ${col} desc, p.id desc limit ${limit})
       union all
-      (select p.id, ch.k from ch join posts p on p.id = ch.post_id
-       where ${and([...base, ...oldKey])}
-       order by ch.k desc, p.id desc limit ${q.limit})
-    ) u order by u.k desc, u.id desc limit ${q.limit}`.execute(db);
-  return result.rows;
+      (select p.id, ch.k, p.creator_id, p.title from ch join posts p on p.id = ch.post_id
+       where ${and([atT, ...base, ...where, ...oldKey])}
+       order by ch.k desc, p.id desc limit ${limit})
+    ) u order by u.k desc, u.id desc limit ${limit}`);
 }
 
 export type FreshQuery = { scope: Scope; filters: Filters; snapshot: Date; after: { k: string; i: string } | null; limit: number };
 
 /** Newest first; creation time never changes, so the keyset alone is stable. */
 export async function listFresh(db: Database, q: FreshQuery): Promise<KeyedRow[]> {
-  const where = [sql`p.created_at <= ${q.snapshot.toISOString()}::timestamptz`, scopeSql(q.scope), ...filterSql(q.filters)];
-  if (q.after) where.push(sql`(p.created_at, p.id) < (${q.after.k}::timestamptz, ${q.after.i})`);
-  const result = await sql<KeyedRow>`
-    select p.id, p.created_at::text as k from posts p where ${and(where)}
-    order by p.created_at desc, p.id desc limit ${q.limit}`.execute(db);
-  return result.rows;
+  const base = [sql`p.created_at <= ${q.snapshot.toISOString()}::timestamptz`, scopeSql(q.scope)];
+  if (q.after) base.push(sql`(p.created_at, p.id) < (${q.after.k}::timestamptz, ${q.after.i})`);
+  return readPage(db, q.filters, q.limit, (where, limit) => sql`
+    select p.id, p.created_at::text as k, p.created_at as o, p.creator_id, p.title from posts p
+    where ${and([...base, ...where])}
+    order by p.created_at desc, p.id desc limit ${limit}`);
 }
 
 export type SearchQuery = { query: string; filters: Filters; snapshot: Date; after: { k: number; i: string } | null; limit: number };
 
 /** Full-text search on posts.search (title and description), best match first (ts_rank_cd, cover density). */
 export async function listSearch(db: Database, q: SearchQuery): Promise<KeyedRow[]> {
-  const where = [sql`p.search @@ q.query`, sql`p.status = 'live'`, sql`p.created_at <= ${q.snapshot.toISOString()}::timestamptz`];
-  if (q.after) where.push(sql`(ts_rank_cd(p.search, q.query)::float8, p.id) < (${q.after.k}, ${q.after.i})`);
-  // Every match is ranked (the rank needs them all), but the viewer's filters run on the best ones only, until the
-  // page is full: `offset 0` keeps the planner from pushing them under the sort, where they would run on every match.
-  const result = await sql<KeyedRow>`
-    select p.id, p.k from (
-      select p.id, p.status, p.promoted, p.creator_id, p.title, ts_rank_cd(p.search, q.query)::float8 as k
-      from posts p, websearch_to_tsquery('english', ${q.query}) as q(query)
-      where ${and(where)}
-      order by k desc, p.id desc offset 0
-    ) p
-    where ${and(filterSql(q.filters))}
-    order by p.k desc, p.id desc limit ${q.limit}`.execute(db);
-  return result.rows;
+  const base = [sql`p.search @@ q.query`, sql`p.created_at <= ${q.snapshot.toISOString()}::timestamptz`];
+  if (q.after) base.push(sql`(ts_rank_cd(p.search, q.query)::float8, p.id) < (${q.after.k}, ${q.after.i})`);
+  return readPage(db, q.filters, q.limit, (where, limit) => sql`
+    select p.id, ts_rank_cd(p.search, q.query)::float8 as o, p.creator_id, p.title
+    from posts p, websearch_to_tsquery('english', ${q.query}) as q(query)
+    where ${and([...base, ...where])}
+    order by o desc, p.id desc limit ${limit}`);
 }
 
 export type UserActivity = 'likes' | 'saved';
