@@ -75,6 +75,7 @@ test('a member posts a photo, a text, an article, a forum question and a video; 
     await page.getByRole('heading', { name: 'Post', level: 1 }).waitFor();
     // The upload page has no drawer.
     assert.equal(await page.getByRole('navigation', { name: 'Side menu' }).count(), 0);
+    assert.deepEqual(await axeViolations(page, { include: [['main']] }), []);
 
     // A file that only claims to be a picture is refused with the server's message.
     await page.getByRole('radio', { name: 'Photo' }).check();
