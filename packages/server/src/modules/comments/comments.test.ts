@@ -183,6 +183,19 @@ describeEachDatabase('comment service', (kind) => {
       expect(etag).toMatch(/^"/);
       const again = await t.app.inject({ method: 'GET', url: `/comments/v2/comment-list.json?appId=guffaw&url=${encodeURIComponent(url)}`, headers: { 'if-none-match': etag } });
       expect(again.statusCode).toBe(304);
+      // Repeats are answered from the stored bytes and headers (before validation and the service): same answer,
+      // CORS for an allowed origin, 304 for a list of tags that holds ours.
+      const path = `/comments/v2/comment-list.json?appId=guffaw&url=${encodeURIComponent(url)}`;
+      const repeat = await t.app.inject({ method: 'GET', url: path, headers: { origin: 'https://friend.example' } });
+      expect([repeat.statusCode, repeat.body, repeat.headers.etag, repeat.headers['cache-control']]).toEqual([200, JSON.stringify(first.body), etag, 'public, max-age=5']);
+      expect(repeat.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(repeat.headers['access-control-allow-origin']).toBe('https://friend.example');
+      expect((await t.app.inject({ method: 'GET', url: path, headers: { origin: 'https://evil.example' } })).headers['access-control-allow-origin']).toBeUndefined();
+      expect((await t.app.inject({ method: 'GET', url: path, headers: { 'if-none-match': `W/"other", ${etag}` } })).statusCode).toBe(304);
+      expect((await t.app.inject({ method: 'GET', url: path, headers: { 'if-none-match': '"other"' } })).statusCode).toBe(200);
+      // The same url with auth is a private answer, never the visitors' one.
+      const mine = await t.app.inject({ method: 'GET', url: `${path}&auth=${encodeURIComponent(tokens.member)}` });
+      expect([mine.statusCode, mine.headers['cache-control'], mine.headers.etag]).toEqual([200, 'private, no-store', undefined]);
       // A change makes a new ETag at once.
       await add('other', 'fresh');
       const changed = await get(t.app, 'comment-list.json', { appId: 'guffaw', url }, { 'if-none-match': etag });

@@ -135,6 +135,16 @@ export const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (
   }
 };
 
+/** If-None-Match against our strong ETag: one tag, a list, or `*` (weak comparison, RFC 9110 §13.1.2). */
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  if (header === etag) return true;
+  return header.split(',').some((t) => {
+    const tag = t.trim();
+    return tag === '*' || tag === etag || tag === `W/${etag}`;
+  });
+}
+
 function snake(field: string): string {
   return field.replace(/^_/, '').replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
 }
@@ -223,15 +233,32 @@ function versionRoutes(
   });
 
   // Visitors: a cacheable GET with no per-viewer data (Cache-Control, ETag, 304). With auth it is a private answer.
-  app.get<{ Querystring: s.ListBody }>('/comment-list.json', { schema: { querystring: s.listSchema } }, async (request, reply) => {
-    const q = request.query;
-    const { app: commentApp, viewer } = await context(request, q.appId, q.auth, { mutating: false, authRequired: false });
-    const page = await service.renderedPage(commentApp, listInput(q), viewer);
-    if (viewer) return reply.header('cache-control', 'private, no-store').type('application/json; charset=utf-8').send(page.body);
-    reply.header('cache-control', `public, max-age=${VISITOR_MAX_AGE_SECONDS}`).header('etag', page.etag);
-    if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
-    return reply.type('application/json; charset=utf-8').send(page.body);
-  });
+  // A url answered before is answered again from its precomputed bytes and headers in onRequest, before query
+  // validation, hooks and the service (service.visitorAnswer says when that answer is still fresh).
+  app.get<{ Querystring: s.ListBody }>(
+    '/comment-list.json',
+    {
+      schema: { querystring: s.listSchema },
+      onRequest: (request, reply, done) => {
+        const hit = service.visitorAnswer(request.url);
+        if (!hit) return done();
+        request.commentApp = hit.app;
+        reply.headers(hit.headers);
+        if (etagMatches(request.headers['if-none-match'], hit.page.etag)) reply.code(304).send();
+        else reply.send(hit.page.body);
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const { app: commentApp, viewer } = await context(request, q.appId, q.auth, { mutating: false, authRequired: false });
+      const page = await service.renderedPage(commentApp, listInput(q), viewer);
+      if (viewer) return reply.header('cache-control', 'private, no-store').type('application/json; charset=utf-8').send(page.body);
+      service.rememberVisitorAnswer(request.url, commentApp, page);
+      reply.header('cache-control', `public, max-age=${VISITOR_MAX_AGE_SECONDS}`).header('etag', page.etag);
+      if (etagMatches(request.headers['if-none-match'], page.etag)) return reply.status(304).send();
+      return reply.type('application/json; charset=utf-8').send(page.body);
+    },
+  );
 
   app.post<{ Body: s.ListBody }>('/comment-list.json', { schema: { body: s.listSchema } }, async (request, reply) => {
     const b = request.body;

@@ -101,6 +101,9 @@ const OUTBOX_LEASE_SECONDS = 60;
 const OUTBOX_SWEEP_MS = 30_000;
 
 export type VisitorPage = { body: Buffer; etag: string };
+type RenderedPage = VisitorPage & { version: number; at: number; section: string };
+/** A visitor page as the GET answers it: bytes, ETag and headers ready, and the app (for CORS). */
+export type VisitorAnswer = { page: RenderedPage; app: AppRow; headers: Record<string, string> };
 
 /** `bus`: notifications go through the notifications module and reach the recipients' push (app.ts passes app.bus). */
 export function createCommentService(db: Database, config: Config, options: { mainAppId?: string; bus?: Bus } = {}) {
@@ -111,7 +114,9 @@ export function createCommentService(db: Database, config: Config, options: { ma
 
   const apps = new BoundedCache<{ row: AppRow | null; at: number }>(1000);
   const viewers = new BoundedCache<{ viewer: Viewer; until: number }>(20_000);
-  const renderedPages = new BoundedCache<VisitorPage & { version: number; at: number }>(10_000);
+  const renderedPages = new BoundedCache<RenderedPage>(10_000);
+  /** Visitor GETs by their exact request url (path and query as sent): a hit is answered before any parsing. */
+  const visitorAnswers = new BoundedCache<VisitorAnswer>(10_000);
   const sectionVersions = new Map<string, number>();
   type SectionEntry = { row: SectionRow | null; hasPinned: boolean | null; offensiveAuthors: Set<number> | null; version: number; at: number };
   const sections = new BoundedCache<SectionEntry>(20_000);
@@ -416,7 +421,7 @@ export function createCommentService(db: Database, config: Config, options: { ma
    * instance until the section changes here, and for at most VISITOR_CACHE_MS (other instances' changes); the ETag
    * is the body's hash.
    */
-  async function renderedPage(app: AppRow, input: ListInput, viewer: Viewer | null): Promise<VisitorPage> {
+  async function renderedPage(app: AppRow, input: ListInput, viewer: Viewer | null): Promise<RenderedPage> {
     const f = await effectiveFilter(app, viewer, input.url);
     const signature = [f.moderator, f.offensiveMode, f.blockedUserIds.join(','), f.hideAnonymousOp, f.viewerId ?? ''].join('|');
     const cacheKey = [app.id, input.url, input.type, input.count, input.commentId ?? '', input.level ?? '', input.next ?? '', input.prev ?? '', input.refresh ?? '', signature].join('\n');
@@ -428,9 +433,30 @@ export function createCommentService(db: Database, config: Config, options: { ma
     // Kept as bytes: each answer is then a plain write, not a re-encoding of the JSON text.
     const body = Buffer.from(JSON.stringify({ status: 'OK', payload: page }));
     const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-    const entry = { body, etag, version, at: now };
+    const entry = { body, etag, version, at: now, section: sectionKey(app.id, input.url) };
     renderedPages.set(cacheKey, entry);
     return entry;
+  }
+
+  const isFresh = (page: RenderedPage) => page.version === (sectionVersions.get(page.section) ?? 0) && Date.now() - page.at < VISITOR_CACHE_MS;
+
+  /**
+   * The visitor answer of a GET url already answered by the full path, while its page is still fresh (same rules as
+   * renderedPage: this instance's changes at once, others' within VISITOR_CACHE_MS). Same url, same answer: the url
+   * was validated when it was first answered, and a url with `auth` is never kept.
+   */
+  function visitorAnswer(requestUrl: string): VisitorAnswer | undefined {
+    const hit = visitorAnswers.get(requestUrl);
+    return hit && isFresh(hit.page) ? hit : undefined;
+  }
+
+  function rememberVisitorAnswer(requestUrl: string, app: AppRow, page: RenderedPage): void {
+    const headers = {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': `public, max-age=${VISITOR_MAX_AGE_SECONDS}`,
+      etag: page.etag,
+    };
+    visitorAnswers.set(requestUrl, { page, app, headers });
   }
 
   // --- add comment ----------------------------------------------------------------------------------------
@@ -807,6 +833,8 @@ export function createCommentService(db: Database, config: Config, options: { ma
     requireActive,
     list,
     renderedPage,
+    visitorAnswer,
+    rememberVisitorAnswer,
     addComment,
     like,
     deleteComment,
@@ -836,6 +864,7 @@ export function createCommentService(db: Database, config: Config, options: { ma
       apps.clear();
       viewers.clear();
       renderedPages.clear();
+      visitorAnswers.clear();
       allOrigins = null;
     },
   };
