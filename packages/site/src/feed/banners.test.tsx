@@ -15,7 +15,8 @@ import { HomeListPage } from './feed-page';
 import { postListStore } from './post-store';
 
 const base = 'http://api.test';
-const server = setupServer();
+// The Cheers button asks for the member's sent awards.
+const server = setupServer(http.get(`${base}/user-sent-awards`, () => HttpResponse.json({ meta: { status: 'Success' }, data: { sentAwards: [], balance: 0 } })));
 const empty = () => HttpResponse.json({ meta: { status: 'Success' }, data: { posts: [], after: null, nextCursor: null, feedId: 'x', tags: [], tag: null } });
 
 beforeAll(() => {

@@ -20,7 +20,8 @@ import { splitStreams } from './streams';
 import { resetUnmasked } from './visibility';
 
 const base = 'http://api.test';
-const server = setupServer();
+// The Cheers button asks for the member's sent awards.
+const server = setupServer(http.get(`${base}/user-sent-awards`, () => HttpResponse.json({ meta: { status: 'Success' }, data: { sentAwards: [], balance: 0 } })));
 
 // jsdom has no IntersectionObserver: this one reports every target as in view once observed.
 class InViewObserver {
@@ -93,12 +94,12 @@ describe('FeedList', () => {
       }),
     );
     renderIn(<FeedList path="/v1/feed-posts/type/home" />);
-    expect(await screen.findByText(END_TEXT, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(END_TEXT, {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(calls).toEqual([null, 'next']);
     expect(screen.getAllByRole('article')).toHaveLength(8);
     expect(screen.getAllByTestId('signup-banner')).toHaveLength(2);
     expect(screen.getAllByRole('link', { name: /Create new account/ })[0]).toHaveAttribute('href', expect.stringMatching(/^\/signup\?/));
-  });
+  }, 20_000);
 
   it('says so when a list is empty, and shows no banner to members', async () => {
     userStore.setState({ info: memberInfo() });

@@ -19,7 +19,8 @@ import type { Post } from './post-types';
 import { makePost } from './test-posts';
 
 const base = 'http://api.test';
-const server = setupServer();
+// The Cheers button asks for the member's sent awards.
+const server = setupServer(http.get(`${base}/user-sent-awards`, () => HttpResponse.json({ meta: { status: 'Success' }, data: { sentAwards: [], balance: 0 } })));
 const ok = (data: unknown = {}) => HttpResponse.json({ meta: { status: 'Success' }, data });
 
 const creator = { username: 'op', accountId: '7', profileUrl: `${base}/u/op`, avatarUrl: '', name: 'OP', isVerifiedAccount: false, emojiStatus: '' };
@@ -334,5 +335,27 @@ describe('report and block', () => {
 
   it('picks title words: letters and digits, each once', () => {
     expect(titleWords('Cats, cats & DOGS: 2024 edition — a')).toEqual(['Cats', 'DOGS', '2024', 'edition']);
+  });
+});
+
+describe('leaving the page', () => {
+  it('sends the queued hides as beacons when the page is left', async () => {
+    const user = userEvent.setup();
+    const beacons: [string, string][] = [];
+    Object.defineProperty(navigator, 'sendBeacon', {
+      value: (url: string, body: URLSearchParams) => {
+        beacons.push([url, body.toString()]);
+        return true;
+      },
+      configurable: true,
+    });
+    show(post('l1'), memberInfo());
+    await user.click(screen.getByRole('button', { name: 'Hide post' }));
+    expect(beacons).toEqual([]);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(beacons).toEqual([['/v1/block-post', 'type=post&id=l1']]);
+    expect(userStore.getState().info.blockPosts).toEqual({ l1: 'post' });
+    window.dispatchEvent(new Event('pagehide'));
+    expect(beacons).toHaveLength(1);
   });
 });

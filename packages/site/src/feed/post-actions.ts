@@ -72,6 +72,7 @@ const setBlockedPost = (id: string, blocked: boolean) =>
 export function hidePost(postId: string, delayMs = HIDE_DELAY_MS): void {
   if (!requireMember('hide')) return;
   if (timers.has(postId) || userStore.getState().info.blockPosts[postId]) return;
+  listenForPageLeave();
   queueStore.setState((s) => ({ queued: [...s.queued, postId] }));
   timers.set(
     postId,
@@ -113,12 +114,26 @@ export async function revertHide(postId: string): Promise<void> {
   }
 }
 
-/** Sends every queued hide now (the page is being left). */
+/**
+ * The page is being left with hides still queued: each is sent now as a beacon (a fetch would be cancelled with the
+ * page), so a hide the reader did not revert is kept.
+ */
 export function flushHides(): void {
   for (const [postId, timer] of timers) {
     clearTimeout(timer);
-    void sendHide(postId);
+    timers.delete(postId);
+    dequeue(postId);
+    setBlockedPost(postId, true);
+    const body = new URLSearchParams({ type: 'post', id: postId });
+    if (!navigator.sendBeacon?.('/v1/block-post', body)) void apiPostForm('/v1/block-post', { type: 'post', id: postId }).catch(() => undefined);
   }
+}
+
+let listening = false;
+function listenForPageLeave(): void {
+  if (listening || typeof window === 'undefined') return;
+  listening = true;
+  window.addEventListener('pagehide', flushHides);
 }
 
 /** For tests: forget queued hides without sending them. */
