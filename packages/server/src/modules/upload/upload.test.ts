@@ -258,6 +258,42 @@ describeEachDatabase('POST /submit', (kind) => {
     expect(done2).toMatchObject({ status: 'ready', type: 'Animated' });
   });
 
+  it('refuses restricted accounts, a file in another field, an oversized field, a clip over 120 s and a video without a picture', async () => {
+    await t.db.updateTable('users').set({ restricted: true }).where('id', '=', other.id).execute();
+    const restricted = await submit(other, { type: 'Text', title: 'x', description: 'y' });
+    expect(restricted.statusCode).toBe(403);
+    expect(restricted.json().meta.errorCode).toBe('ACCOUNT_RESTRICTED');
+
+    const fd = new FormData();
+    fd.append('type', 'Photo');
+    fd.append('title', 'x');
+    fd.append('picture', new Blob([new Uint8Array(await png(20, 20))], { type: 'image/png' }), 'a.png');
+    const request = new Request('http://localhost/submit', { method: 'POST', body: fd });
+    const wrongField = await t.app.inject({
+      method: 'POST',
+      url: '/submit',
+      headers: { 'content-type': request.headers.get('content-type') as string, ...member.headers },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+    expect(wrongField.json().meta.errorCode).toBe('UNEXPECTED_FILE');
+
+    const tooLong = await submit(member, { type: 'Text', title: 'x', description: 'y'.repeat(100_001) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().meta.errorCode).toBe('FIELD_TOO_LONG');
+
+    const long = clip('long.mp4', ['-t', '125', '-r', '1', '-s', '32x32', '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast']);
+    const longRes = await submit(member, { type: 'Video', title: 'Too long' }, { bytes: long, name: 'long.mp4', mime: 'video/mp4' });
+    expect(longRes.statusCode).toBe(400);
+    expect(longRes.json().meta).toMatchObject({ errorCode: 'VIDEO_TOO_LONG', errorMessage: 'Videos can be up to 120 seconds long.' });
+
+    const fake = Buffer.concat([clip('head.mp4', ['-pix_fmt', 'yuv420p', '-c:v', 'libx264']).subarray(0, 40), Buffer.alloc(5000)]);
+    const fakeRes = await submit(member, { type: 'Video', title: 'Broken' }, { bytes: fake, name: 'v.mp4', mime: 'video/mp4' });
+    expect(fakeRes.statusCode).toBe(400);
+    expect(fakeRes.json().meta.errorCode).toBe('MEDIA_UNREADABLE');
+    expect(await postCount()).toBe(0);
+    expect(Number((await t.db.selectFrom('uploadJobs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)).toBe(0);
+  });
+
   it(`limits a member to ${UPLOADS_PER_HOUR} uploads an hour (429)`, async () => {
     await t.db
       .insertInto('uploadJobs')
