@@ -5,13 +5,18 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import { freePort, root, screenshot, sleep, startServer, useBrowser } from './harness.mjs';
 
+const PASSWORD = 'guffaw-demo';
+
 const browser = useBrowser();
 const SEEDED = 12;
+/** The demo server of e2e/run.mjs (its members and posts), when this file runs under it. */
+const demoServerUrl = process.env.E2E_BASE_URL;
 let guffaw;
 let host;
 let hostUrl;
@@ -289,17 +294,77 @@ test('a visitor\'s login request reaches the host, and the host\'s user then pos
   });
 });
 
-/** One cold load of the host page: ms from the loader's request to the frame's first contentful paint (its comments). */
+test('on a product post, a visitor logs in with the product\'s login in a popup, which hands the token back to the frame', async (t) => {
+  // The product's own members and posts: the demo server of run.mjs, or one started here.
+  const demo = demoServerUrl ? { url: demoServerUrl, stop: async () => undefined } : await startServer();
+  let closeLater = async () => undefined;
+  try {
+    const posts = await (await fetch(`${demo.url}/v1/user-posts/username/op/type/posts`)).json();
+    const postId = posts.data?.posts?.[0]?.id;
+    assert.ok(postId, 'op has a post in the demo content');
+    // A third-party page (its own loopback server) that shows a product post's thread, framable anywhere.
+    const page3p = createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(`<!doctype html><html lang="en"><head><title>A product post</title></head><body><main><h1>A post</h1>`
+        + `<div data-guffaw-comments data-post-id="${postId}"></div></main><script async src="${demo.url}/embed.js"></script></body></html>`);
+    });
+    await new Promise((resolve) => page3p.listen(0, '127.0.0.1', resolve));
+    closeLater = () => new Promise((resolve) => page3p.close(resolve));
+    await browser.withPage(t, async (page) => {
+      // The reader has a Guffaw session in this browser (a visitor without one is first sent to the login page:
+      // the server test of /embed/login), but the third-party page and its frame know nothing of it yet.
+      const login = await page.context().request.post(`${demo.url}/login`, {
+        form: { username: 'demo', password: PASSWORD, next: '/' }, headers: { accept: 'application/json' }, maxRedirects: 0,
+      });
+      assert.equal(login.status(), 200, await login.text());
+      await page.goto(`http://localhost:${page3p.address().port}/`);
+      const frame = frameOf(page);
+      const [popup] = await Promise.all([
+        page.context().waitForEvent('page'),
+        frame.getByRole('button', { name: /^Log in to (comment|answer)$/ }).click(),
+      ]);
+      assert.equal(new URL(popup.url()).pathname, '/embed/login');
+      // The popup hands the token to the frame and closes itself.
+      await popup.waitForEvent('close');
+      const text = `Posted after the popup login at ${Date.now()}`;
+      await frame.getByRole('textbox', { name: /^Write an? (comment|answer)$/ }).fill(text);
+      await frame.getByRole('button', { name: 'Post', exact: true }).click();
+      await frame.getByRole('article', { name: 'Comment by demo' }).filter({ hasText: text }).waitFor();
+      assert.deepEqual(page.consoleErrors, []);
+    });
+  } finally {
+    await closeLater();
+    await demo.stop();
+  }
+}, { timeout: 360_000 });
+
+/**
+ * One cold load of the host page (a new browser context: empty cache): ms from the loader's request to the paint of
+ * the first comment's text in the frame. The server marks that text with elementtiming="gfw-first-comment"; Chromium's
+ * Element Timing gives the time it was painted (presented), on the frame's clock, turned into the host's through both
+ * documents' timeOrigin. The frame's first contentful paint is reported beside it.
+ */
 async function loaderToPaint(page) {
   await page.goto(hostUrl + '/');
   await frameOf(page).getByText('Seeded comment number 12').waitFor();
   const inner = page.frames().find((f) => f.url().startsWith(`${guffaw.url}/embed/comments`));
-  await inner.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
-  const frameTimes = await inner.evaluate(() => ({
-    origin: performance.timeOrigin,
-    paint: performance.getEntriesByName('first-contentful-paint')[0].startTime,
-    navigation: performance.getEntriesByType('navigation')[0].toJSON(),
-  }));
+  const frameTimes = await inner.evaluate(async () => {
+    const painted = await new Promise((resolve) => {
+      new PerformanceObserver((list) => {
+        const entry = list.getEntries().find((e) => e.identifier === 'gfw-first-comment');
+        if (entry) resolve(entry.renderTime);
+      }).observe({ type: 'element', buffered: true });
+    });
+    const first = document.querySelector('[elementtiming="gfw-first-comment"]');
+    return {
+      origin: performance.timeOrigin,
+      painted,
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+      visible: first.getBoundingClientRect().height > 0 && getComputedStyle(first).visibility === 'visible',
+      navigation: performance.getEntriesByType('navigation')[0].toJSON(),
+    };
+  });
+  assert.ok(frameTimes.visible, 'the first comment is visible');
   const hostTimes = await page.evaluate(() => {
     const loader = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/embed.js'));
     return { origin: performance.timeOrigin, start: loader.startTime, end: loader.responseEnd };
@@ -307,8 +372,9 @@ async function loaderToPaint(page) {
   const at = (ms) => Math.round(frameTimes.origin + ms - (hostTimes.origin + hostTimes.start));
   const n = frameTimes.navigation;
   return {
-    total: at(frameTimes.paint),
-    detail: `loader ${Math.round(hostTimes.end - hostTimes.start)} ms, frame request at ${at(n.fetchStart)}, first byte ${at(n.responseStart)}, last byte ${at(n.responseEnd)}, paint ${at(frameTimes.paint)}`,
+    total: at(frameTimes.painted),
+    detail: `loader ${Math.round(hostTimes.end - hostTimes.start)} ms, frame created at ${at(0)}, first byte ${at(n.responseStart)}, `
+      + `last byte ${at(n.responseEnd)}, first paint ${at(frameTimes.fcp)}, first comment painted ${at(frameTimes.painted)}`,
   };
 }
 
@@ -327,6 +393,7 @@ test('time from loader start to the first comment painted (cold cache, loopback)
   samples.sort((a, b) => a - b);
   const median = samples[Math.floor(samples.length / 2)];
   const load = loadavg()[0] / cpus().length;
-  console.log(`# embed: loader start -> first comment painted, median of ${runs} cold loads: ${median} ms (all: ${samples.join(', ')}; load per core ${load.toFixed(1)})`);
+  console.log(`# embed: loader start -> first comment painted, median of ${runs} cold loads: ${median} ms (all: ${samples.join(', ')}; `
+    + `load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} on ${cpus().length} cores)`);
   if (load < 1.5) assert.ok(median <= 300, `first comment painted ${median} ms after the loader started (budget 300 ms)`);
 });
