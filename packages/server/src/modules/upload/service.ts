@@ -41,11 +41,6 @@ export class ClipQueue {
     this.tail = this.tail.then(() => job(this.controller.signal)).catch(() => undefined);
   }
 
-  /** Resolves when every queued conversion has ended (tests wait on it). */
-  idle(): Promise<void> {
-    return this.tail;
-  }
-
   async close(): Promise<void> {
     this.controller.abort();
     await this.tail;
