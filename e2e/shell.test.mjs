@@ -48,39 +48,152 @@ for (const scheme of ['light', 'dark']) {
   });
 }
 
-test('a guest who presses Post gets the signup overlay with next and action, and stays', async (t) => {
-  await browser.withPage(t, async (page) => {
-    await open(page);
-    await page.getByRole('link', { name: 'Post' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Join Guffaw' });
-    await dialog.waitFor();
-    assert.equal(new URL(page.url()).pathname, '/');
-    const href = await dialog.getByRole('link', { name: 'Sign Up' }).getAttribute('href');
-    assert.equal(href, '/signup?next=%2Fsubmit&src=upload');
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'detached' });
-    assert.equal(await page.evaluate(() => document.activeElement?.textContent?.trim()), 'Post');
-  });
-});
+const WIDTHS = [['1440', DESKTOP], ['390', MOBILE]];
 
-test('a saved dark preference paints dark before any script module runs', async (t) => {
-  await browser.withPage(
-    t,
-    async (page) => {
-      await page.addInitScript(() => {
-        document.addEventListener('readystatechange', () => {
-          if (document.readyState === 'interactive') window.__firstTheme = document.documentElement.dataset.theme;
+/** The signup overlay a guest gets: its Sign Up link carries the next URL and the action name. */
+async function expectSignupGate(page, { next, action }) {
+  const dialog = page.getByRole('dialog', { name: 'Join Guffaw' });
+  await dialog.waitFor();
+  const href = new URL(await dialog.getByRole('link', { name: 'Sign Up' }).getAttribute('href'), baseUrl());
+  assert.equal(href.pathname, '/signup');
+  assert.equal(href.searchParams.get('next'), next);
+  assert.equal(href.searchParams.get('src'), action);
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+}
+
+for (const [width, viewport] of WIDTHS) {
+  test(`${width} px: a guest who presses Post gets the signup overlay with next and action, and stays`, async (t) => {
+    await browser.withPage(
+      t,
+      async (page) => {
+        await open(page);
+        await page.getByRole('link', { name: 'Post' }).click();
+        await expectSignupGate(page, { next: '/submit', action: 'upload' });
+        assert.equal(new URL(page.url()).pathname, '/');
+        assert.equal(await page.evaluate(() => document.activeElement?.textContent?.trim()), 'Post');
+      },
+      { viewport },
+    );
+  });
+
+  test(`${width} px: a guest's upvote, downvote, save and hide open the signup overlay and change nothing`, async (t) => {
+    await browser.withPage(
+      t,
+      async (page) => {
+        const writes = [];
+        page.on('request', (r) => {
+          if (r.method() !== 'GET' && /\/v1\/(vote|save-post|block-post)/.test(r.url())) writes.push(r.url());
         });
-      });
-      await open(page);
-      assert.equal(await page.evaluate(() => window.__firstTheme), 'dark');
-      await open(page, '/?theme=light');
-      assert.equal(await page.evaluate(() => window.__firstTheme), 'light');
-      assert.equal(await page.evaluate(() => localStorage.getItem('guffaw.theme')), 'dark');
+        await open(page);
+        const card = page.locator('article[data-post-id]').first();
+        await card.waitFor();
+        const voteBar = async () => ({
+          votes: await card.getByRole('group', { name: 'Vote' }).innerText(),
+          pressed: await card.getByRole('button', { pressed: true }).count(),
+        });
+        const before = await voteBar();
+        for (const [name, action] of [
+          [/^Upvote/, 'upvote'],
+          [/^Downvote/, 'downvote'],
+          ['Save', 'save'],
+          ['Hide post', 'hide'],
+        ]) {
+          await card.getByRole('button', { name }).first().click();
+          await expectSignupGate(page, { next: '/', action });
+        }
+        assert.deepEqual(await voteBar(), before);
+        assert.equal(await card.isVisible(), true, 'the post is not hidden');
+        assert.deepEqual(writes, []);
+        assert.equal(new URL(page.url()).pathname, '/');
+        assert.deepEqual(page.consoleErrors, []);
+      },
+      { viewport },
+    );
+  });
+}
+
+for (const [width, viewport] of WIDTHS) {
+  test(`${width} px: a saved dark preference paints dark before any script module runs; ?theme=light wins unsaved`, async (t) => {
+    await browser.withPage(
+      t,
+      async (page) => {
+        await page.addInitScript(() => {
+          document.addEventListener('readystatechange', () => {
+            if (document.readyState === 'interactive') window.__firstTheme = document.documentElement.dataset.theme;
+          });
+        });
+        await open(page);
+        assert.equal(await page.evaluate(() => window.__firstTheme), 'dark');
+        await open(page, '/?theme=light');
+        assert.equal(await page.evaluate(() => window.__firstTheme), 'light');
+        assert.equal(await page.evaluate(() => localStorage.getItem('guffaw.theme')), 'dark');
+      },
+      { viewport, colorScheme: 'light', storage: { 'guffaw.theme': 'dark' } },
+    );
+  });
+
+  test(`${width} px: keyboard shortcuts: ? shows the legend, r opens a random post, nothing while typing`, async (t) => {
+    await browser.withPage(
+      t,
+      async (page) => {
+        await open(page);
+        await page.getByRole('button', { name: 'Search' }).click();
+        await page.getByRole('searchbox', { name: 'Search memes' }).type('r');
+        assert.equal(new URL(page.url()).pathname, '/');
+        await page.keyboard.press('Escape');
+        await page.keyboard.press('?');
+        await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
+        await screenshot(page, `shell-${width}-shortcuts`);
+        await page.keyboard.press('Escape');
+        await page.keyboard.press('r');
+        await page.waitForURL(/\/shuffle|\/gag\//);
+      },
+      { viewport },
+    );
+  });
+
+  test(`${width} px: the CCPA banner shows in a CCPA region and the choice lands in the usprivacy cookie`, async (t) => {
+    await browser.withPage(
+      t,
+      async (page) => {
+        await withPrivacyService(page);
+        await open(page);
+        const banner = page.getByTestId('ccpa-banner');
+        await banner.waitFor();
+        await screenshot(page, `shell-${width}-ccpa-banner`);
+        const box = await banner.boundingBox();
+        assert.ok(box && box.x >= 0 && box.x + box.width <= viewport.width + 1, 'the banner fits the window');
+        await banner.getByRole('button', { name: 'Do Not Sell or Share My Personal Information' }).click();
+        await banner.waitFor({ state: 'detached' });
+        const cookie = (await page.context().cookies()).find((c) => c.name === 'usprivacy');
+        assert.equal(cookie?.value, '1YY-');
+        assert.ok(cookie.expires * 1000 > Date.now() + 364 * 86_400_000, 'usprivacy lives 365 days');
+        await page.reload({ waitUntil: 'networkidle' });
+        assert.equal(await banner.count(), 0);
+      },
+      { viewport },
+    );
+  });
+}
+
+/** The privacy service is configured per deployment: embed a config naming a stand-in service for this page. */
+async function withPrivacyService(page) {
+  await page.route('**/privacy-region-check', (route) => route.fulfill({ json: { region: 'CCPA' } }));
+  await page.route(
+    (url) => url.pathname === '/' || url.pathname === '/top',
+    async (route) => {
+      const response = await route.fetch();
+      const html = await response.text();
+      // The server embeds its own config: merge the stand-in service into it (the site reads the first one).
+      const embedded = /<script[^>]*id="guffaw-config"[^>]*>([\s\S]*?)<\/script>/.exec(html);
+      const config = { ...(embedded ? JSON.parse(embedded[1]) : {}), privacyServiceUrl: '/privacy-region-check' };
+      const tag = `<script type="application/json" id="guffaw-config">${JSON.stringify(config)}</script>`;
+      const body = embedded ? html.replace(embedded[0], tag) : html.replace('</head>', `${tag}</head>`);
+      await route.fulfill({ response, body });
     },
-    { colorScheme: 'light', storage: { 'guffaw.theme': 'dark' } },
   );
-});
+}
 
 test("a member's dark mode is saved to the profile and follows them to another browser", async (t) => {
   await browser.withPage(t, async (page) => {
@@ -108,22 +221,7 @@ test("a member's dark mode is saved to the profile and follows them to another b
   });
 });
 
-test('keyboard shortcuts: ? shows the legend, r opens a random post, nothing while typing', async (t) => {
-  await browser.withPage(t, async (page) => {
-    await open(page);
-    await page.getByRole('button', { name: 'Search' }).click();
-    await page.getByRole('searchbox', { name: 'Search memes' }).type('r');
-    assert.equal(new URL(page.url()).pathname, '/');
-    await page.keyboard.press('Escape');
-    await page.keyboard.press('?');
-    await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
-    await page.keyboard.press('Escape');
-    await page.keyboard.press('r');
-    await page.waitForURL(/\/shuffle/);
-  });
-});
-
-test('a tooltip is shown once: dismissed by a click, not shown again after a reload', async (t) => {
+test('1440 px: a tooltip is shown once: dismissed by a click, not shown again after a reload', async (t) => {
   await browser.withPage(t, async (page) => {
     await open(page);
     const trending = page.locator('[data-tooltip-id="sectionHeaderTrending"]');
@@ -139,6 +237,19 @@ test('a tooltip is shown once: dismissed by a click, not shown again after a rel
   });
 });
 
+test('390 px: the section tooltips wait for their anchors: none floats over the page while the drawer is closed', async (t) => {
+  await browser.withPage(
+    t,
+    async (page) => {
+      await open(page);
+      await page.waitForTimeout(3000);
+      assert.equal(await page.locator('[data-tooltip-id]').count(), 0);
+      assert.equal(await page.evaluate(() => localStorage.getItem('guffaw.tooltips') ?? '[]'), '[]');
+    },
+    { viewport: MOBILE },
+  );
+});
+
 test('a server toast from the toastMsg cookie shows 64 px from the top', async (t) => {
   await browser.withPage(t, async (page) => {
     await page.context().addCookies([{ name: 'toastMsg', value: '18', url: baseUrl() }]);
@@ -152,26 +263,29 @@ test('a server toast from the toastMsg cookie shows 64 px from the top', async (
   });
 });
 
-test('the CCPA banner shows in a CCPA region and the choice lands in the usprivacy cookie', async (t) => {
+test('analytics: nothing is sent before consent; after OK the page views reach the server and are stored', async (t) => {
   await browser.withPage(t, async (page) => {
-    // The privacy service is configured per deployment: embed a config naming a stand-in service for this page.
-    await page.route('**/privacy-region-check', (route) => route.fulfill({ json: { region: 'CCPA' } }));
-    await page.route((url) => url.pathname === '/', async (route) => {
-      const response = await route.fetch();
-      const config = '<script id="guffaw-config" type="application/json">{"privacyServiceUrl":"/privacy-region-check"}</script>';
-      await route.fulfill({ response, body: (await response.text()).replace('</head>', `${config}</head>`) });
+    const batches = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/v1/analytics/events')) batches.push(r);
     });
+    await withPrivacyService(page);
     await open(page);
-    const banner = page.getByTestId('ccpa-banner');
-    await banner.waitFor();
-    await screenshot(page, 'shell-ccpa-banner');
-    await banner.getByRole('button', { name: 'Do Not Sell or Share My Personal Information' }).click();
-    await banner.waitFor({ state: 'detached' });
-    const cookie = (await page.context().cookies()).find((c) => c.name === 'usprivacy');
-    assert.equal(cookie?.value, '1YY-');
-    assert.ok(cookie.expires * 1000 > Date.now() + 364 * 86_400_000, 'usprivacy lives 365 days');
-    await page.reload({ waitUntil: 'networkidle' });
-    assert.equal(await banner.count(), 0);
+    await page.waitForTimeout(2500);
+    assert.equal(batches.length, 0, 'no event without consent');
+    await page.getByTestId('ccpa-banner').getByRole('button', { name: 'OK' }).click();
+    const stored = page.waitForResponse((r) => r.url().endsWith('/v1/analytics/events'), { timeout: 10_000 });
+    await page.getByRole('link', { name: 'Top' }).first().click();
+    await page.waitForURL(/\/top$/);
+    const response = await stored;
+    assert.equal(response.status(), 200);
+    const request = response.request();
+    assert.match(request.headers()['content-type'] ?? '', /^application\/json/);
+    const body = JSON.parse(request.postData() ?? '{}');
+    const events = JSON.parse(Buffer.from(body.payload, 'base64').toString('utf8'));
+    assert.deepEqual(events.map((e) => [e.name, e.data.key]), [['page-view', 'Top']]);
+    assert.match(body.session, /^[a-z0-9-]+$/);
+    assert.deepEqual(page.consoleErrors, []);
   });
 });
 
