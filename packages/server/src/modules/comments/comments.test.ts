@@ -8,6 +8,8 @@ import { commentHotScore } from './hot-rank.js';
 import { createApp, createCommentsTestApp, createMainUser, createPost, get, makeModerator, post, tokenFor, type CommentsTestApp } from './test-kit.js';
 
 type Role = 'visitor' | 'member' | 'other' | 'op' | 'moderator' | 'banned';
+/** Notifications go out after the reply (outbox drain): how long a test waits for them. */
+const SENT = { timeout: 10_000, interval: 50 };
 
 describeEachDatabase('comment service', (kind) => {
   let t: CommentsTestApp;
@@ -600,7 +602,7 @@ describeEachDatabase('comment service', (kind) => {
       const pushed: unknown[] = [];
       const unsubscribe = await t.app.bus.subscribe(`user:${mainIds.member.id}`, (event) => pushed.push(event));
       await add('other', 'a reply to you @moderator', { parent: top.commentId });
-      await vi.waitFor(() => expect(pushed).toContainEqual(expect.objectContaining({ type: 'notification', notificationType: 'COMMENT_REPLY', unreadCount: expect.any(Number) })));
+      await vi.waitFor(() => expect(pushed).toContainEqual(expect.objectContaining({ type: 'notification', notificationType: 'COMMENT_REPLY', unreadCount: expect.any(Number) })), SENT);
       unsubscribe();
       // Sent after the reply from the outbox: every recipient's row arrives shortly, and the outbox is emptied.
       await vi.waitFor(async () => {
@@ -610,15 +612,15 @@ describeEachDatabase('comment service', (kind) => {
         expect(byUser(mainIds.op.id)).toEqual(['FOLLOW_THREAD']);
         expect(byUser(mainIds.moderator.id)).toEqual(['COMMENT_MENTION']);
         expect(byUser(mainIds.other.id)).toEqual([]);
-      });
-      await vi.waitFor(async () => expect(await t.db.selectFrom('commentOutbox').select('id').execute()).toEqual([]));
+      }, SENT);
+      await vi.waitFor(async () => expect(await t.db.selectFrom('commentOutbox').select('id').execute()).toEqual([]), SENT);
       // A second reply groups into the same row.
       await add('moderator', 'another reply', { parent: top.commentId });
       await vi.waitFor(async () => {
         const again = await t.db.selectFrom('notifications').selectAll().where('userId', '=', mainIds.member.id).where('groupKey', '=', `COMMENT_REPLY:comment:${top.commentId}`).execute();
         expect(again).toHaveLength(1);
         expect(again[0]?.actorIds).toEqual([mainIds.moderator.id, mainIds.other.id]);
-      });
+      }, SENT);
       expect((await follow('op', top.commentId, 'false')).json().data).toEqual({ followed: false });
     });
 
@@ -641,9 +643,9 @@ describeEachDatabase('comment service', (kind) => {
         const keys = await mentions();
         expect(keys.some((k) => k.endsWith(':orphanA'))).toBe(true);
         expect(keys.some((k) => k.endsWith(':orphanB'))).toBe(true);
-      });
+      }, SENT);
       expect((await mentions()).some((k) => k.endsWith(':heldC'))).toBe(false);
-      await vi.waitFor(async () => expect((await t.db.selectFrom('commentOutbox').select('payload').execute()).map((r) => (r.payload as { commentId: string }).commentId)).toEqual(['heldC']));
+      await vi.waitFor(async () => expect((await t.db.selectFrom('commentOutbox').select('payload').execute()).map((r) => (r.payload as { commentId: string }).commentId)).toEqual(['heldC']), SENT);
       await t.db.deleteFrom('commentOutbox').execute();
     });
   });
