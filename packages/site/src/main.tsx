@@ -23,6 +23,17 @@ function readSsrState(): SsrState | null {
   }
 }
 
+/** Resolves in the task after the next frame (or after 100 ms where frames are paused, as in a background tab). */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 100);
+    requestAnimationFrame(() => {
+      clearTimeout(timer);
+      setTimeout(resolve, 0);
+    });
+  });
+}
+
 const app = (
   <StrictMode>
     <App />
@@ -38,9 +49,11 @@ if (ssr?.hydrate && container.firstElementChild && !selectIsLoggedIn(userStore.g
   // zustand's useStore hydrates from getInitialState() (its server snapshot): the server rendered this state.
   const seeded = postListStore.getState();
   postListStore.getInitialState = () => seeded;
-  // The page's chunk is already requested (modulepreload); hydrating before it settles would suspend.
+  // The page's chunk is already requested (modulepreload); hydrating before it settles would suspend. Hydration
+  // waits for the server HTML's first frame too, so the page (and its picture) paints before the app's work.
   void preloadRoute(routes, window.location.pathname)
     .catch(() => undefined)
+    .then(afterFirstPaint)
     .then(() => hydrateRoot(container, app));
 } else {
   createRoot(container).render(app);

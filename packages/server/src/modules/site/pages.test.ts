@@ -90,7 +90,8 @@ describeEachDatabase('server-rendered pages', (kind) => {
   });
 
   it.runIf(built)('escapes user text everywhere it goes', async () => {
-    const evil = `</script><script>alert(1)</script><img src=x onerror="alert(2)">`;
+    // `$'` and `$&` are replacement patterns of String.replace: they must come out as written.
+    const evil = `</script><script>alert(1)</script><img src=x onerror="alert(2)"> $' $& $$`;
     const id = await makePost(t.db, { title: evil, description: `"quoted" ${evil}` });
     const html = (await get(`/gag/${id}`)).body;
     expect(html).not.toContain('<script>alert(1)</script>');
@@ -99,6 +100,8 @@ describeEachDatabase('server-rendered pages', (kind) => {
     expect(meta(html, 'description')).toBe(escapeHtml(`"quoted" ${evil}`));
     expect(html).toContain(`<title>Guffaw - ${escapeHtml(evil)}</title>`);
     expect(stateOf(html)?.posts[0]?.title).toBe(evil);
+    // React writes ' as &#x27;.
+    expect(rootOf(html)).toContain(`${escapeHtml(evil).replace(/&#39;/g, '&#x27;')}</h1>`);
     // Exactly the page's own scripts: the theme script, the app's module, the config and the page data.
     expect(html.match(/<script\b/g)?.length).toBe(4);
   });

@@ -128,13 +128,17 @@ export async function createPageRenderer(options: PageRendererOptions) {
 
   function compose(parts: { title?: string; head?: string; body?: string; config: SiteConfig | null; state?: SsrState }): string {
     let html = template;
-    if (parts.title !== undefined) html = html.replace(/<title>[\s\S]*?<\/title>/, headTitle(parts.title));
+    // The page's own tags go right after the title, ahead of the app's script and CSS: the picture's preload is
+    // found first and fetched at once.
+    if (parts.title !== undefined) html = html.replace(/<title>[\s\S]*?<\/title>/, () => headTitle(parts.title ?? '') + (parts.head ?? ''));
     const config = parts.config ? `<script type="application/json" id="guffaw-config">${jsonForScript(parts.config)}</script>` : '';
-    html = html.replace('</head>', `${parts.head ?? ''}${config}</head>`);
+    html = html.replace('</head>', () => `${config}</head>`);
     if (parts.body !== undefined) {
-      html = html.replace('<div id="root"></div>', `<div id="root">${parts.body}</div>`).replace(/<noscript>[\s\S]*?<\/noscript>/, '');
+      const body = parts.body;
+      html = html.replace('<div id="root"></div>', () => `<div id="root">${body}</div>`).replace(/<noscript>[\s\S]*?<\/noscript>/, '');
     }
-    if (parts.state) html = html.replace('</body>', `<script type="application/json" id="guffaw-ssr">${jsonForScript(parts.state)}</script></body>`);
+    const state = parts.state ? `<script type="application/json" id="guffaw-ssr">${jsonForScript(parts.state)}</script>` : '';
+    if (state) html = html.replace('</body>', () => `${state}</body>`);
     return html;
   }
 
