@@ -47,8 +47,11 @@ export const embedRoutes: FastifyPluginAsync<EmbedRoutesOptions> = async (app, o
       .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors *")
       .send(errorPage(title, message, theme));
 
-  /** Thread, first page and server render of a frame page, shared by visitors (frame-cache.ts). */
-  type RenderedFrame = { thread: EmbedThread; data: FrameData; body: string };
+  /**
+   * Thread and whole page of a frame, shared by visitors (frame-cache.ts). The page holds a random stand-in where
+   * each answer puts its own nonce.
+   */
+  type RenderedFrame = { thread: EmbedThread; html: string; nonceSlot: string };
   const rendered = createFrameCache<RenderedFrame>();
 
   async function sendFrame(request: FastifyRequest<{ Querystring: FrameQuery }>, reply: FastifyReply, thread: string, find: () => Promise<EmbedThread>) {
@@ -60,8 +63,8 @@ export const embedRoutes: FastifyPluginAsync<EmbedRoutesOptions> = async (app, o
     if (!script || !styles) return notBuilt();
     let frame: RenderedFrame;
     try {
-      // The script's version is in the key: a new build never answers with the old render.
-      frame = await rendered.get([thread, script.version, theme, parentOrigin ?? ''].join('\n'), async () => {
+      // The build's versions are in the key: a new build never answers with the old render.
+      frame = await rendered.get([thread, script.version, styles.version, theme, parentOrigin ?? ''].join('\n'), async () => {
         const found = await find();
         const { renderFrame } = await assets.renderer().catch((error: unknown) => {
           throw isEmbedNotBuilt(error) ? error : new EmbedNotBuiltError(`The embed's server render cannot be loaded: ${String(error)}`);
@@ -78,7 +81,16 @@ export const embedRoutes: FastifyPluginAsync<EmbedRoutesOptions> = async (app, o
           page: await service.firstPage(found),
           readAt: Date.now(),
         };
-        return { thread: found, data, body: renderFrame(data) };
+        const nonceSlot = randomBytes(16).toString('hex');
+        const html = framePage({
+          data,
+          body: renderFrame(data),
+          styles: styles.body.toString('utf8'),
+          scriptSrc: `/embed/frame.js?v=${script.version}`,
+          nonce: nonceSlot,
+          title: `Comments - ${app.config.appName}`,
+        });
+        return { thread: found, html, nonceSlot };
       });
     } catch (error) {
       if (isHttpError(error)) return sendError(reply, error.statusCode, 'Comments cannot be shown here', error.message, theme);
@@ -87,14 +99,7 @@ export const embedRoutes: FastifyPluginAsync<EmbedRoutesOptions> = async (app, o
       return notBuilt();
     }
     const nonce = randomBytes(16).toString('base64');
-    const html = framePage({
-      data: frame.data,
-      body: frame.body,
-      styles: styles.body.toString('utf8'),
-      scriptSrc: `/embed/frame.js?v=${script.version}`,
-      nonce,
-      title: `Comments - ${app.config.appName}`,
-    });
+    const html = frame.html.replaceAll(`nonce="${frame.nonceSlot}"`, `nonce="${nonce}"`);
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
