@@ -152,9 +152,27 @@ describe('post page', () => {
     open({ ...makePost('q1'), polling } as ReturnType<typeof makePost>);
     expect(await screen.findByRole('button', { name: 'Yes' })).toBeInTheDocument();
     expect(await screen.findByText('Ends in 1 hour')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Cheers' })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Cheers' })[0]).toBeInTheDocument();
     await userEvent.click(screen.getAllByRole('button', { name: 'More actions' })[0]!);
     expect(screen.queryByRole('menuitem', { name: 'Delete post' })).toBeNull();
     expect(screen.getByRole('menuitem', { name: 'Report post' })).toBeInTheDocument();
+  });
+  it('shows the related articles of an article under Explore More', async () => {
+    const requested: string[] = [];
+    server.use(
+      http.get(`${base}/v1/related-articles`, ({ request }) => {
+        requested.push(new URL(request.url).searchParams.get('id') ?? '');
+        return HttpResponse.json({ meta: { status: 'Success' }, data: { posts: [makePost('a2', { type: 'Article', title: 'Another read' })], after: null, nextCursor: null, feedId: 'ra', tags: [], tag: null } });
+      }),
+    );
+    const { unmount } = open(makePost('a1', { type: 'Article', title: 'An article' }));
+    const explore = await screen.findByRole('region', { name: 'Explore More' });
+    expect(within(explore).getByRole('link', { name: 'Another read' })).toHaveAttribute('href', '/gag/a2');
+    expect(requested).toEqual(['a1']);
+    unmount();
+    open(makePost('p2'));
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('region', { name: 'Explore More' })).toBeNull();
+    expect(requested).toEqual(['a1']);
   });
 });

@@ -13,6 +13,7 @@ import { selectIsLoggedIn, useUser } from '../user/user-store';
 import { CheeredBy, CheersButton } from '../cheers';
 import { Poll } from '../poll';
 import { ArticleBlocks, Markdown } from './article';
+import { ExploreMore } from './explore-more';
 import { MainMedia } from './main-media';
 import { LINK_COPIED, SHARE_POPUP, shareTargets, tabFromHash } from './share';
 import styles from './post-page.module.css';
@@ -117,6 +118,7 @@ function PostView({ post }: { post: Post }) {
         <CheersButton post={post} className={styles.shareButton} />
       </div>
       <ShareBar post={post} />
+      {post.type === 'Article' && <ExploreMore postId={post.id} />}
       <nav className={styles.tabs} aria-label="Post sections">
         <a href="#comment" className={styles.tab} aria-current={tab !== 'related' ? 'page' : undefined}>
           {commentsTabLabel}
