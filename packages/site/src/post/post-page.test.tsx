@@ -7,10 +7,12 @@ import { makePost } from '../feed/test-posts';
 import { postListStore } from '../feed/post-store';
 import { configureApi } from '../lib/api';
 import { RouterProvider, syncLocation } from '../router';
+import { modalStore } from '../shell/modals';
 import { toastStore } from '../shell/toasts';
 import { memberInfo } from '../test/fixtures';
 import { guestInfo } from '../user/user-types';
 import { userStore } from '../user/user-store';
+import { showsCreateMeme } from './create-meme';
 import PostPage from './post-page';
 import { LINK_COPIED, shareTargets, tabFromHash } from './share';
 
@@ -74,6 +76,7 @@ describe('post page', () => {
     expect(shareTargets('https://x.test/gag/1', 'T', undefined).map((t) => t.key)).toEqual(['whatsapp', 'messenger', 'telegram', 'twitter', 'copy', 'email', 'facebook', 'pinterest']);
   });
 
+  // The first render loads the page's lazy parts; on a busy machine that alone can take seconds.
   it('shows the post with its title, tags and the Related tab from #related', async () => {
     open(makePost('p1', { title: 'The one', commentsCount: 1234 }));
     expect(await screen.findByRole('heading', { level: 1, name: 'The one' })).toBeInTheDocument();
@@ -82,7 +85,7 @@ describe('post page', () => {
     expect(tabs).toHaveTextContent('Comments1.2K');
     expect(screen.getByRole('link', { name: 'Related' })).toHaveAttribute('aria-current', 'page');
     expect(await screen.findByRole('heading', { name: 'A related one' })).toBeInTheDocument();
-  });
+  }, 15_000);
 
   it('labels the tab Answers on forum posts', async () => {
     open(makePost('f1', { type: 'ForumPost', description: 'Why?', images: {}, commentsCount: 0 }));
@@ -174,5 +177,16 @@ describe('post page', () => {
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByRole('region', { name: 'Explore More' })).toBeNull();
     expect(requested).toEqual(['a1']);
+  });
+  it('offers Create meme on photo memes only; a visitor is asked to sign up', async () => {
+    expect(showsCreateMeme({ type: 'Photo', isMeme: true }, {})).toBe(true);
+    expect(showsCreateMeme({ type: 'Photo', isMeme: false }, {})).toBe(false);
+    expect(showsCreateMeme({ type: 'Animated', isMeme: true }, {})).toBe(false);
+    expect(showsCreateMeme({ type: 'Photo', isMeme: true }, { showCreateMemeButton: false })).toBe(false);
+    open(makePost('m1', { isMeme: true }));
+    const button = await screen.findByRole('link', { name: 'Create meme' });
+    expect(button).toHaveAttribute('href', '/submit?action=create-meme');
+    await userEvent.click(button);
+    expect(modalStore.getState().current).toEqual({ name: 'signup', props: { next: '/submit?action=create-meme', action: 'create-meme' } });
   });
 });

@@ -13,6 +13,7 @@ import { selectIsLoggedIn, useUser } from '../user/user-store';
 import { CheeredBy, CheersButton } from '../cheers';
 import { Poll } from '../poll';
 import { ArticleBlocks, Markdown } from './article';
+import { CreateMemeButton } from './create-meme';
 import { ExploreMore } from './explore-more';
 import { MainMedia } from './main-media';
 import { LINK_COPIED, SHARE_POPUP, shareTargets, tabFromHash } from './share';
@@ -116,6 +117,7 @@ function PostView({ post }: { post: Post }) {
       <VoteBar post={post} commentHref="#comment" commentNewTab={false} />
       <div className={styles.actions}>
         <CheersButton post={post} className={styles.shareButton} />
+        <CreateMemeButton post={post} />
       </div>
       <ShareBar post={post} />
       {post.type === 'Article' && <ExploreMore postId={post.id} />}
