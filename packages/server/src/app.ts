@@ -14,6 +14,7 @@ import { createBus } from './lib/pubsub.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { accountsRoutes } from './modules/accounts/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
+import { adsRoutes } from './modules/ads/routes.js';
 import { commentsRoutes } from './modules/comments/routes.js';
 import { embedRoutes } from './modules/embed/routes.js';
 import { notificationsRoutes } from './modules/notifications/routes.js';
@@ -88,6 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(accountsRoutes);
   await app.register(analyticsRoutes);
+  await app.register(adsRoutes);
   await app.register(referralRoutes);
   await app.register(postsRoutes);
   await app.register(notificationsRoutes);
