@@ -72,6 +72,16 @@ describe('post page', () => {
     expect(tabFromHash('#cs_comment_id=c1')).toBe('thread');
   });
 
+  it('opens Related by default for a shared link when relatedPostsDefaultTab is on', () => {
+    const on = { relatedPostsDefaultTab: true };
+    expect(tabFromHash('', '?utm_source=copy_link&utm_medium=post_share', on)).toBe('related');
+    expect(tabFromHash('', '?utm_medium=post_share&tab=related', on)).toBe('related');
+    expect(tabFromHash('', '?utm_medium=post_share&tab=comment', on)).toBe('comment');
+    expect(tabFromHash('', '?utm_medium=email', on)).toBe('comment');
+    expect(tabFromHash('', '?utm_medium=post_share', {})).toBe('comment');
+    expect(tabFromHash('#comment', '?utm_medium=post_share', on)).toBe('comment');
+  });
+
   it('lists the eight share targets in the spec order', () => {
     expect(shareTargets('https://x.test/gag/1', 'T', undefined).map((t) => t.key)).toEqual(['whatsapp', 'messenger', 'telegram', 'twitter', 'copy', 'email', 'facebook', 'pinterest']);
   });

@@ -4,6 +4,7 @@ import { FeedList } from '../feed/feed-list';
 import { usePostList } from '../feed/post-store';
 import type { Post } from '../feed/post-types';
 import { commentLabel, isOwnUpload } from '../feed/visibility';
+import { siteConfig } from '../config';
 import { apiGet, errorMessage, isApiFailure } from '../lib/api';
 import { abbreviateNumber } from '../lib/format';
 import { navigate, useHydrated, useLocation, type RouteProps } from '../router';
@@ -72,9 +73,9 @@ export default function PostPage({ params }: RouteProps) {
 
 function PostView({ post }: { post: Post }) {
   const info = useUser((s) => s.info);
-  const { hash } = useLocation();
+  const { hash, search } = useLocation();
   const hydrated = useHydrated();
-  const tab = tabFromHash(hash);
+  const tab = tabFromHash(hash, search, siteConfig.features);
   const own = useUser((s) => isOwnUpload(s.info, post.id));
   const member = useUser(selectIsLoggedIn);
   const wasOwn = useRef(own);

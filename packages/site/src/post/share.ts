@@ -27,8 +27,20 @@ export function shareTargets(url: string, title: string, imageUrl: string | unde
 
 /** §2: the post page's tab from the hash: #related, #comment, or a thread (#cs_comment_id={id}). */
 export type PostTab = 'comment' | 'related' | 'thread';
-export function tabFromHash(hash: string): PostTab {
+export function tabFromHash(hash: string, search = '', features: object = {}): PostTab {
   if (hash === '#related') return 'related';
   if (hash.startsWith('#cs_comment_id=')) return 'thread';
+  if (hash === '' && relatedByDefault(search, features)) return 'related';
   return 'comment';
+}
+
+/**
+ * §2: with the relatedPostsDefaultTab feature, a visit from a shared link (utm_medium=post_share) opens Related when
+ * the tab query is related or absent.
+ */
+export function relatedByDefault(search: string, features: object): boolean {
+  if (!(features as { relatedPostsDefaultTab?: boolean }).relatedPostsDefaultTab) return false;
+  const query = new URLSearchParams(search);
+  const tab = query.get('tab');
+  return query.get('utm_medium') === 'post_share' && (tab === null || tab === 'related');
 }
