@@ -77,13 +77,13 @@ for (const [width, viewport] of WIDTHS) {
     );
   });
 
-  test(`${width} px: a guest's upvote, downvote, save and hide open the signup overlay and change nothing`, async (t) => {
+  test(`${width} px: a guest's upvote, downvote, save, hide, report and block open the signup overlay and change nothing`, async (t) => {
     await browser.withPage(
       t,
       async (page) => {
         const writes = [];
         page.on('request', (r) => {
-          if (r.method() !== 'GET' && /\/v1\/(vote|save-post|block-post)/.test(r.url())) writes.push(r.url());
+          if (r.method() !== 'GET' && /\/(v1\/(vote|save-post|block-post|user-block)|report)/.test(r.url())) writes.push(r.url());
         });
         await open(page);
         const card = page.locator('article[data-post-id]').first();
@@ -100,6 +100,15 @@ for (const [width, viewport] of WIDTHS) {
           ['Hide post', 'hide'],
         ]) {
           await card.getByRole('button', { name }).first().click();
+          await expectSignupGate(page, { next: '/', action });
+        }
+        // The more menu's member actions.
+        for (const [item, action] of [
+          ['Report post', 'report'],
+          [/^Block @/, 'block'],
+        ]) {
+          await card.getByRole('button', { name: 'More actions' }).click();
+          await page.getByRole('menuitem', { name: item }).click();
           await expectSignupGate(page, { next: '/', action });
         }
         assert.deepEqual(await voteBar(), before);
