@@ -16,7 +16,7 @@ import { PostCard, SENSITIVE_TEXT, SENSITIVE_TITLE } from './post-card';
 import { nextVote, postListStore, SAVED_MESSAGE, UNSAVED_MESSAGE } from './post-store';
 import type { Post } from './post-types';
 import { makePost } from './test-posts';
-import { placeholderHeight, splitStreams } from './streams';
+import { splitStreams } from './streams';
 import { resetUnmasked } from './visibility';
 
 const base = 'http://api.test';
@@ -58,10 +58,6 @@ describe('list rules', () => {
     const ids = Array.from({ length: 17 }, (_, i) => String(i));
     expect(splitStreams(ids).map((s) => s.length)).toEqual([2, 3, 5, 5, 2]);
     expect(splitStreams(ids, true).map((s) => s.length)).toEqual([10, 7]);
-  });
-
-  it('holds 800, 700, 600, then 500 px for the stream being loaded', () => {
-    expect([0, 1, 2, 3, 9].map(placeholderHeight)).toEqual([800, 700, 600, 500, 500]);
   });
 
   it('maps home URLs to the list calls of §7', () => {
