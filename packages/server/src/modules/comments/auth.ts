@@ -1,3 +1,4 @@
+import { webcrypto } from 'node:crypto';
 import { SignJWT, errors as joseErrors, jwtVerify, decodeJwt } from 'jose';
 import { unauthorized } from '../../lib/envelope.js';
 
@@ -12,11 +13,16 @@ const MAX_TOKEN_LENGTH = 4096;
 export type AuthClaims = { sub: string; name: string; avatar: string; profileUrl: string; exp: number };
 
 const encoder = new TextEncoder();
-const keys = new Map<string, Uint8Array>();
-const keyOf = (secret: string) => {
+/**
+ * HMAC keys by secret, imported once: jose imports a raw Uint8Array secret on every call, which costs more than the
+ * verification itself. Bounded: secrets are per app.
+ */
+const keys = new Map<string, Promise<webcrypto.CryptoKey>>();
+const keyOf = (secret: string): Promise<webcrypto.CryptoKey> => {
   let key = keys.get(secret);
   if (!key) {
-    key = encoder.encode(secret);
+    if (keys.size >= 1000) keys.clear();
+    key = webcrypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
     keys.set(secret, key);
   }
   return key;
@@ -27,7 +33,7 @@ const str = (v: unknown, max: number) => (typeof v === 'string' ? v.replace(/\0/
 async function verify(token: string, appId: string, secret: string) {
   if (token.length > MAX_TOKEN_LENGTH) throw unauthorized('AUTH_INVALID', 'The login token is not valid.');
   try {
-    const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: ['HS256'], audience: appId, requiredClaims: ['sub', 'iat', 'exp'] });
+    const { payload } = await jwtVerify(token, await keyOf(secret), { algorithms: ['HS256'], audience: appId, requiredClaims: ['sub', 'iat', 'exp'] });
     const iat = payload.iat as number;
     const exp = payload.exp as number;
     if (exp - iat > MAX_TOKEN_LIFETIME_SECONDS) throw unauthorized('AUTH_INVALID', 'The login token lives longer than 24 hours.');
@@ -75,7 +81,7 @@ export function peekSubject(token: string): string | null {
 }
 
 /** What a host runs to sign its user in (the main site does this for `commentAuth`). */
-export function signAuthToken(
+export async function signAuthToken(
   secret: string,
   appId: string,
   user: { sub: string; name: string; avatar?: string; profileUrl?: string },
@@ -90,17 +96,17 @@ export function signAuthToken(
     .setAudience(appId)
     .setIssuedAt()
     .setExpirationTime(Math.floor(Date.now() / 1000) + lifetimeSeconds)
-    .sign(keyOf(secret));
+    .sign(await keyOf(secret));
 }
 
-export function signOpToken(secret: string, appId: string, sub: string, url: string, lifetimeSeconds = 3600): Promise<string> {
+export async function signOpToken(secret: string, appId: string, sub: string, url: string, lifetimeSeconds = 3600): Promise<string> {
   return new SignJWT({ purpose: 'op', url })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(sub)
     .setAudience(appId)
     .setIssuedAt()
     .setExpirationTime(Math.floor(Date.now() / 1000) + lifetimeSeconds)
-    .sign(keyOf(secret));
+    .sign(await keyOf(secret));
 }
 
 function safeHttpUrl(value: unknown): string {
