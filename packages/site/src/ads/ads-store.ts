@@ -1,0 +1,108 @@
+import { createStore, useStore } from 'zustand';
+import { siteConfig } from '../config';
+import { privacyRegion, trackingAllowed } from '../consent/privacy';
+import { userStore, type UserStore } from '../user/user-store';
+import { fetchAdsSetup, houseAds, type AdContext, type AdProvider, type AdsSetup } from './provider';
+
+/** shell-and-account.md §4 "Ads" and §9: retries while the user loads, the consent poll, the regions without ads. */
+export const AD_USER_RETRIES = 5;
+export const AD_USER_RETRY_MS = 500;
+export const CONSENT_POLL_MS = 500;
+export const UNSUPPORTED_REGIONS = ['RU'];
+
+export type AdsStatus = 'idle' | 'waiting-consent' | 'on' | 'off';
+export type AdsState = {
+  status: AdsStatus;
+  /** Why ads are off (PRO_HIDE_ADS, REGION, EMBED), or null. */
+  reason: string | null;
+  setup: AdsSetup | null;
+  context: AdContext;
+  provider: AdProvider;
+};
+export type AdsActions = { start(): Promise<void>; stop(): void };
+
+export type AdsEnvironment = {
+  consent: () => boolean;
+  region: () => Promise<string | null>;
+  embed: () => boolean;
+  user: { getState(): Pick<UserStore, 'initialised' | 'info'> };
+  wait: (ms: number) => Promise<void>;
+};
+
+const defaultEnvironment: AdsEnvironment = {
+  consent: () => trackingAllowed(),
+  region: async () => (await privacyRegion(siteConfig.privacyServiceUrl))?.region ?? null,
+  embed: () => typeof window !== 'undefined' && window.top !== window.self,
+  user: userStore,
+  wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+/** Active Pro with hideAds on (default on) sees no ads. */
+function hidesAds(s: Pick<UserStore, 'info'>): boolean {
+  const user = s.info.user as (typeof s.info.user & { proSettings?: { hideAds?: boolean }; hideAds?: boolean }) | null;
+  if (!user?.username || !user.isActivePro) return false;
+  return (user.proSettings?.hideAds ?? user.hideAds) !== false;
+}
+
+export const createAdsStore = (env: AdsEnvironment = defaultEnvironment, provider: AdProvider = houseAds) =>
+  createStore<AdsState & AdsActions>()((set, get) => {
+    let running: Promise<void> | null = null;
+    let stopped = false;
+    const off = (reason: string | null) => set({ status: 'off', reason });
+    return {
+      status: 'idle',
+      reason: null,
+      setup: null,
+      context: { region: null, embed: false },
+      provider,
+      start() {
+        stopped = false;
+        running ??= (async () => {
+          if (env.embed()) return off('EMBED');
+          // No ads until consent allows them; the choice may come later (the CCPA banner), so keep looking.
+          while (!env.consent()) {
+            if (stopped) return;
+            if (get().status !== 'waiting-consent') set({ status: 'waiting-consent' });
+            await env.wait(CONSENT_POLL_MS);
+          }
+          // §4: while the user is still loading, retry every 500 ms up to 5 times.
+          for (let i = 0; i < AD_USER_RETRIES && !env.user.getState().initialised; i++) await env.wait(AD_USER_RETRY_MS);
+          if (hidesAds(env.user.getState())) return off('PRO_HIDE_ADS');
+          const region = await env.region();
+          if (region && UNSUPPORTED_REGIONS.includes(region.toUpperCase())) return off('REGION');
+          const context = { region, embed: false };
+          try {
+            const setup = await fetchAdsSetup(context);
+            if (stopped) return;
+            set({ setup, context, status: setup.enabled ? 'on' : 'off', reason: setup.reason });
+          } catch {
+            off('UNAVAILABLE');
+          }
+        })().finally(() => {
+          running = null;
+        });
+        return running;
+      },
+      stop() {
+        stopped = true;
+        set({ status: 'idle', setup: null, reason: null });
+      },
+    };
+  });
+
+export const adsStore = createAdsStore();
+
+export function useAds<T>(selector: (s: AdsState & AdsActions) => T): T {
+  return useStore(adsStore, selector);
+}
+
+/** Which inline positions (1-based post counts) get an ad: the configured gaps, the last one repeating. */
+export function isInlineAdPosition(position: number, intervals: number[]): boolean {
+  if (intervals.length === 0) return false;
+  let at = 0;
+  for (let i = 0; at < position; i++) {
+    at += intervals[Math.min(i, intervals.length - 1)] as number;
+    if (at === position) return true;
+  }
+  return false;
+}

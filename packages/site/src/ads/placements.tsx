@@ -1,0 +1,104 @@
+import { useEffect, useRef, useState } from 'react';
+import type { SiteConfig } from '../config';
+import { AdSlot } from './ad-slot';
+import { adsStore, isInlineAdPosition, useAds } from './ads-store';
+import styles from './ads.module.css';
+
+/** The feeds' home list (posts-and-feeds.md §2: the home post list shows the billboard). */
+export const HOME_LIST_PATH = '/v1/feed-posts/type/home';
+/** shell-and-account.md §9: billboard removal delay 1000 ms, recheck every 5000 ms; the slide-up takes 0.5 s. */
+export const BILLBOARD_REMOVE_DELAY_MS = 1000;
+export const BILLBOARD_RECHECK_MS = 5000;
+export const BILLBOARD_SLIDE_MS = 500;
+/** Until the server's intervals are known, the default ones (README "Ads"). */
+const DEFAULT_INTERVALS = [3, 5];
+
+/** Starts the ads once per page (consent, user, region rules in the store); mounted by the shell. */
+export function AdsStarter() {
+  useEffect(() => {
+    void adsStore.getState().start();
+  }, []);
+  const background = useAds((s) => s.setup?.adCampaign?.background ?? null);
+  useEffect(() => {
+    if (!background) return;
+    document.body.style.background = background;
+    return () => {
+      document.body.style.background = '';
+    };
+  }, [background]);
+  return null;
+}
+
+/** The shell's config with the running campaign's nav link, background and banner list (shell-and-account.md §3). */
+export function useCampaignConfig(config: SiteConfig): SiteConfig {
+  const setup = useAds((s) => s.setup);
+  if (!setup?.enabled || (!setup.adCampaign && setup.campaigns.length === 0)) return config;
+  return { ...config, adCampaign: setup.adCampaign ?? config.adCampaign, campaigns: setup.campaigns.length > 0 ? setup.campaigns : config.campaigns };
+}
+
+/** posts-and-feeds.md §4: an inline_ad container after the posts at the configured intervals. */
+export function InlineAd({ position }: { position: number }) {
+  const intervals = useAds((s) => s.setup?.inlineIntervals ?? DEFAULT_INTERVALS);
+  if (!isInlineAdPosition(position, intervals)) return null;
+  return <AdSlot slot="inline_ad" box="inline" />;
+}
+
+/** The post page's slot, under the share bar. */
+export function PostAd() {
+  return <AdSlot slot="post" box="inline" />;
+}
+
+/**
+ * shell-and-account.md §4 "Billboard ad": sticks under the top nav once rendered; once the reader has scrolled and
+ * the ad was viewed (checked every 5 s) it slides up after 1 s and is removed. A 1x1 creative collapses it.
+ */
+export function Billboard({ path }: { path: string }) {
+  const [viewed, setViewed] = useState(false);
+  const [collapsed, setCollapsed] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const [removed, setRemoved] = useState(false);
+  const scrolled = useRef(false);
+  useEffect(() => {
+    const onScroll = () => {
+      if (window.scrollY > 0) scrolled.current = true;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  useEffect(() => {
+    if (!viewed || leaving) return;
+    const timer = setInterval(() => {
+      if (scrolled.current) setLeaving(true);
+    }, BILLBOARD_RECHECK_MS);
+    return () => clearInterval(timer);
+  }, [viewed, leaving]);
+  useEffect(() => {
+    if (!leaving) return;
+    const timer = setTimeout(() => setRemoved(true), BILLBOARD_REMOVE_DELAY_MS + BILLBOARD_SLIDE_MS);
+    return () => clearTimeout(timer);
+  }, [leaving]);
+  if (path !== HOME_LIST_PATH || removed) return null;
+  return (
+    <div
+      className={`${styles.billboard} ${leaving ? styles.billboardLeaving : ''} ${collapsed ? styles.collapsed : ''}`}
+      style={leaving ? { transitionDelay: `${BILLBOARD_REMOVE_DELAY_MS}ms` } : undefined}
+      data-testid="billboard"
+      data-state={collapsed ? 'collapsed' : leaving ? 'leaving' : 'shown'}
+    >
+      <AdSlot slot="billboard" box="inline" fixed onViewed={() => setViewed(true)} onCollapse={() => setCollapsed(true)} />
+    </div>
+  );
+}
+
+/**
+ * posts-and-feeds.md §4 sidebar_1 and sidebar_2, sticky under the top nav + 16 px. The column is part of the layout
+ * from 768 px whether ads show or not (CSS), so it never pushes the page; phones get the inline ones only.
+ */
+export function SidebarAds() {
+  return (
+    <aside className={styles.sidebar} aria-label="Advertisements" data-testid="ad-sidebar">
+      <AdSlot slot="sidebar_1" box="sidebar" />
+      <AdSlot slot="sidebar_2" box="sidebar" />
+    </aside>
+  );
+}
