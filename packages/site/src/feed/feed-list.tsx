@@ -3,6 +3,7 @@ import { useUser } from '../user/user-store';
 import { selectIsLoggedIn } from '../user';
 import { signupHref, loginHref } from '../shell/modals';
 import { useHydrated, useLocation } from '../router';
+import { Billboard, InlineAd } from '../ads';
 import { PostCard } from './post-card';
 import type { PostPlace } from './post-actions';
 import { listKey, selectList, usePostList } from './post-store';
@@ -107,6 +108,7 @@ export function FeedList({ path, query, place = 'list' }: FeedListProps) {
   let position = 0;
   return (
     <div className={styles.feed} data-testid="feed">
+      {place === 'list' && <Billboard path={path} />}
       {streams.slice(0, visible).map((ids, index) => {
         const first = position;
         position += ids.length;
@@ -168,6 +170,7 @@ const Stream = memo(function Stream({ ids, firstPosition, eager, banners, place 
           <div key={id}>
             <PostCard id={id} eager={eager && i === 0} place={place} />
             {banners && position % SIGNUP_BANNER_EVERY === 0 && <SignupBanner />}
+            {place === 'list' && <InlineAd position={position} />}
           </div>
         );
       })}
