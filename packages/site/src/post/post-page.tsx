@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { MaskedContent, PostHeader, PostTags, VoteBar } from '../feed/post-card';
+import { PostAd } from '../ads';
 import { FeedList } from '../feed/feed-list';
 import { usePostList } from '../feed/post-store';
 import type { Post } from '../feed/post-types';
@@ -121,6 +122,7 @@ function PostView({ post }: { post: Post }) {
         <CreateMemeButton post={post} />
       </div>
       <ShareBar post={post} />
+      <PostAd />
       {post.type === 'Article' && <ExploreMore postId={post.id} />}
       <nav className={styles.tabs} aria-label="Post sections">
         <a href="#comment" className={styles.tab} aria-current={tab !== 'related' ? 'page' : undefined}>
