@@ -1,4 +1,5 @@
 import { useCallback, useEffect } from 'react';
+import { AdsStarter, SidebarAds, useCampaignConfig } from '../../ads';
 import { siteConfig, type SiteConfig } from '../../config';
 import { pageKey, siteTracker } from '../../analytics';
 import { CcpaBanner } from '../../consent/ccpa-banner';
@@ -18,7 +19,8 @@ import styles from './shell.module.css';
  * a campaign background; an overlay below, closed on every route change; absent on the upload page), the routed view,
  * back-to-top, toasts and the one open modal. Embed routes (chrome "none") get the view alone.
  */
-export function Shell({ config = siteConfig }: { config?: SiteConfig }) {
+export function Shell({ config: baseConfig = siteConfig }: { config?: SiteConfig }) {
+  const config = useCampaignConfig(baseConfig);
   const match = useRouteMatch();
   const chrome = match?.route.chrome ?? 'full';
   const { pathname } = useLocation();
@@ -61,8 +63,10 @@ export function Shell({ config = siteConfig }: { config?: SiteConfig }) {
           <ReferralBanner config={config} />
           <RouteOutlet fallback={<p role="status">Loading…</p>} />
         </main>
+        {drawer && <SidebarAds />}
       </div>
       <BackToTop />
+      <AdsStarter />
       <TooltipLayer />
       <CcpaBanner serviceUrl={config.privacyServiceUrl} />
       <ToastRegion />

@@ -7,6 +7,7 @@ import { userStore } from '../../user/user-store';
 import { openModal } from '../modals/modal-store';
 import { showToast } from '../toasts/toast-store';
 import styles from './top-bar.module.css';
+import { SupportChatBadge } from '../../ads/support-chat';
 
 const themes: Array<{ value: ThemePreference; label: string }> = [
   { value: 'system', label: 'System' },
@@ -83,6 +84,7 @@ export function UserMenu({ user, onDone }: { user: MainUser; onDone: () => void 
       <li>
         <Link className={styles.menuItem} href="/support" onClick={onDone}>
           Support
+          <SupportChatBadge />
         </Link>
       </li>
       <li className={styles.separator} role="separator" />
