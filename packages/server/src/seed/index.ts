@@ -10,6 +10,7 @@ import {
 } from './images.js';
 import { DEFAULT_SIZES, planDemo, type DemoPlan, type PostPlan, type SeedSizes } from './plan.js';
 import { writeDemo, type DemoMedia } from './write.js';
+import { seedHouseAds } from '../modules/ads/seed.js';
 
 export { DEFAULT_SIZES, type SeedSizes } from './plan.js';
 export { wipeContent, countContent } from './write.js';
@@ -58,6 +59,7 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<Seed
   await writeDemo(db, plan, media, { publicUrl: target.publicUrl, hashes, appSecret: randomBytes(32).toString('base64url') });
   // The seed writes votes directly, not through the vote route that keeps the trending key current.
   await rebuildTrendingScores(db);
+  await seedHouseAds(db, target.mediaDir, target.publicUrl);
   const summary: SeedSummary = {
     users: plan.users.length,
     posts: plan.posts.length,
