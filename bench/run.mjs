@@ -11,6 +11,7 @@ const all = [
   ['feeds', 'feeds.mjs', 'feeds on 100,000 posts: home hot, fresh, tag, search'],
   ['widget', 'widget-render.mjs', 'comments widget: render 500 comments, switch sort'],
   ['embed', 'embed.mjs', 'embed on a third-party page: loader start to first comment painted, in Chromium'],
+  ['lighthouse', 'lighthouse.mjs', 'Lighthouse performance on the home feed, mobile emulation, in Chromium (score, LCP, TBT, CLS)'],
 ];
 const wanted = process.argv.slice(2);
 let failed = false;

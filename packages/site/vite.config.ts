@@ -1,5 +1,36 @@
-import { defineConfig } from 'vite';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+/**
+ * Brotli and gzip twins of every script, style and SVG in dist/assets, made once at build time: the server sends
+ * them as they are to browsers that accept them (`preCompressed` in server modules/site/routes.ts). Lighthouse on
+ * the home feed: the uncompressed scripts cost about 1.3 s of a phone's first paint.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'guffaw-precompress',
+    apply: 'build',
+    closeBundle() {
+      const dir = join(import.meta.dirname, 'dist', 'assets');
+      let files: string[];
+      try {
+        files = readdirSync(dir);
+      } catch {
+        return;
+      }
+      for (const file of files) {
+        if (!/\.(js|css|svg)$/.test(file)) continue;
+        const body = readFileSync(join(dir, file));
+        if (body.length < 1024) continue;
+        writeFileSync(join(dir, `${file}.br`), brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(join(dir, `${file}.gz`), gzipSync(body, { level: 9 }));
+      }
+    },
+  };
+}
 
 /**
  * The server serves dist/index.html for page routes and dist/assets/* at /assets/ (server modules/site/routes.ts).
@@ -8,7 +39,7 @@ import react from '@vitejs/plugin-react';
  */
 export default defineConfig(({ isSsrBuild }) => ({
   root: import.meta.dirname,
-  plugins: [react()],
+  plugins: isSsrBuild ? [react()] : [react(), precompress()],
   build: isSsrBuild
     ? { outDir: 'dist/server', emptyOutDir: true, target: 'node20', sourcemap: false, copyPublicDir: false }
     : { outDir: 'dist', assetsDir: 'assets', emptyOutDir: true, target: 'es2022', sourcemap: false, manifest: true },

@@ -25,6 +25,7 @@ export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (app, { siteDir
       root: join(siteDir, 'assets'),
       prefix: '/assets/',
       decorateReply: false,
+      preCompressed: true,
       immutable: true,
       maxAge: '365d',
     });
