@@ -8,6 +8,7 @@ import { RouterProvider } from '../router';
 import { modalStore } from '../shell/modals';
 import { toastStore } from '../shell/toasts';
 import { memberInfo } from '../test/fixtures';
+import { sentAwardsHandler } from '../test/handlers';
 import { guestInfo } from '../user/user-types';
 import { userStore } from '../user/user-store';
 import { EMPTY_TEXT, END_TEXT, FeedList } from './feed-list';
@@ -21,7 +22,7 @@ import { resetUnmasked } from './visibility';
 
 const base = 'http://api.test';
 // The Cheers button asks for the member's sent awards.
-const server = setupServer(http.get(`${base}/user-sent-awards`, () => HttpResponse.json({ meta: { status: 'Success' }, data: { sentAwards: [], balance: 0 } })));
+const server = setupServer(sentAwardsHandler());
 
 // jsdom has no IntersectionObserver: this one reports every target as in view once observed.
 class InViewObserver {

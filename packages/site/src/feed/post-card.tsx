@@ -1,4 +1,5 @@
 import { memo, useEffect, useRef } from 'react';
+import { usePostView } from '../analytics';
 import { siteConfig } from '../config';
 import { abbreviateNumber, formatAge } from '../lib/format';
 import { Link, useRouteMatch } from '../router';
@@ -35,13 +36,15 @@ export const PostCard = memo(function PostCard({ id, eager = false, place = 'lis
   const blockedCreator = useUser((s) => Boolean(post?.creator && !post.isAnonymous && s.info.blocklistIds.includes(post.creator.accountId)));
   const reported = useUser((s) => s.info.reports.includes(id));
   const muted = useUser((s) => Boolean(post && isMutedForViewer(post, s.info)));
+  const card = useRef<HTMLElement>(null);
+  usePostView(card, post?.id, 'l');
   if (!post || muted) return null;
   if (hidden) return <HiddenPost post={post} />;
   if (blockedCreator && post.creator) return <p className={styles.placeholder} data-post-id={id}>{blockedCreatorText(post.creator.username)}</p>;
   if (reported) return <p className={styles.placeholder} data-post-id={id}>{REPORTED_TEXT}</p>;
   const path = postPath(post);
   return (
-    <article className={styles.card} aria-labelledby={`post-title-${id}`} data-post-id={id}>
+    <article ref={card} className={styles.card} aria-labelledby={`post-title-${id}`} data-post-id={id}>
       <PostHeader post={post} place={place} />
       <h2 id={`post-title-${id}`} className={styles.title}>
         <Link href={path}>{post.title}</Link>

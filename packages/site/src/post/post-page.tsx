@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { MaskedContent, PostHeader, PostTags, VoteBar } from '../feed/post-card';
 import { PostAd } from '../ads';
+import { usePostView } from '../analytics';
 import { FeedList } from '../feed/feed-list';
 import { usePostList } from '../feed/post-store';
 import type { Post } from '../feed/post-types';
@@ -85,6 +86,8 @@ function PostView({ post }: { post: Post }) {
     if (wasOwn.current && !own && member) navigate('/');
     wasOwn.current = own;
   }, [own, member]);
+  const main = useRef<HTMLElement>(null);
+  usePostView(main, post.id, 'p');
   const creator = post.creator;
   if (creator && !post.isAnonymous && info.blocklistIds.includes(creator.accountId)) {
     return <p className={styles.placeholder}>You&apos;ve blocked posts from @{creator.username}</p>;
@@ -95,7 +98,7 @@ function PostView({ post }: { post: Post }) {
   const showDescription = Boolean(post.description) && !['Text', 'CollectionPage', 'Article', 'ForumPost'].includes(post.type);
   const commentsTabLabel = tab === 'thread' ? 'Thread' : forum ? 'Answers' : 'Comments';
   return (
-    <article className={styles.page} aria-labelledby="post-title">
+    <article ref={main} className={styles.page} aria-labelledby="post-title">
       <PostHeader post={post} place="main" />
       <CheeredBy post={post} />
       <h1 id="post-title" className={styles.title}>

@@ -20,4 +20,7 @@ export const interestsHandler = (interests: Interest[] = demoInterests) => http.
 export const followedPagesHandler = (tags: Array<{ key: string; updateTs: number }> = [], interests: Array<{ key: string; name: string; updateTs: number }> = []) =>
   http.get('*/user-followed-pages', () => success({ tags, interests }));
 
-export const shellHandlers = (info?: UserInfo) => [userInfoHandler(info), interestsHandler(), followedPagesHandler()];
+/** The Cheers button asks a member's sent awards and balance (GET /user-sent-awards). */
+export const sentAwardsHandler = (sentAwards: string[] = [], balance = 0) => http.get('*/user-sent-awards', () => success({ sentAwards, balance }));
+
+export const shellHandlers = (info?: UserInfo) => [userInfoHandler(info), interestsHandler(), followedPagesHandler(), sentAwardsHandler()];
