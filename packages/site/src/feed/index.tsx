@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import type { RouteDefinition } from '../router';
 import { registerModal } from '../shell/modals/modal-registry';
-import { HomeListPage, HomePage, InterestListPage, SearchListPage, TagListPage } from './feed-page';
+import { EMBED_LIST_TYPES, EmbedListPage, HomeListPage, HomePage, InterestListPage, SearchListPage, TagListPage } from './feed-page';
 import { HOME_LIST_TYPES, type HomeListType } from './list-routes';
 import type { RouteProps } from '../router';
 
@@ -25,6 +25,11 @@ const fixed = (type: HomeListType) =>
     return <HomeListPage {...props} type={type} />;
   };
 
+const fixedEmbed = (type: (typeof EMBED_LIST_TYPES)[number]) =>
+  function EmbedList() {
+    return <EmbedListPage type={type} />;
+  };
+
 /**
  * The list routes of posts-and-feeds.md §2. Home lists are spelled out one by one (not `/:type`), so a one-segment
  * route added later elsewhere in the table is never taken for a list.
@@ -43,4 +48,6 @@ export const feedRoutes: RouteDefinition[] = [
   { name: 'interest list', path: '/interest/:interest', component: InterestListPage },
   { name: 'interest list', path: '/interest/:interest/:type', component: InterestListPage },
   { name: 'search list', path: '/search', component: SearchListPage },
+  // §2 embedded lists: the view alone, without the shell.
+  ...EMBED_LIST_TYPES.map((type): RouteDefinition => ({ name: 'embed list', path: `/embed/${type}`, chrome: 'none', component: fixedEmbed(type) })),
 ];
