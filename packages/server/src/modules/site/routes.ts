@@ -41,6 +41,9 @@ export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (app, { siteDir
     }
   }
 
+  // posts-and-feeds.md §2 embedded lists: static routes, so the embed module's /embed/:chunk does not take them.
+  for (const path of ['/embed/home', '/embed/fresh']) app.get(path, (_request, reply) => reply.callNotFound());
+
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     // Browsers ask for text/html; curl and crawlers often send */* or nothing: all of them get the page.
