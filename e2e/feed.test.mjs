@@ -42,6 +42,25 @@ test('the home feed shows posts with images and loads more while scrolling, keep
   });
 });
 
+test('/embed/home shows posts without the top bar or drawer; a post opens in a new tab', async (t) => {
+  await browser.withPage(t, async (page) => {
+    await page.goto(baseUrl() + '/embed/home', { waitUntil: 'networkidle' });
+    await cards(page).first().waitFor();
+    assert.ok((await cards(page).count()) >= 2, 'posts are shown');
+    assert.equal(await page.locator('[data-testid="top-bar"]').count(), 0, 'no top bar');
+    assert.equal(await page.locator('[data-testid="drawer"]').count(), 0, 'no drawer');
+    await screenshot(page, 'feed-embed-home');
+    const title = page.locator('[data-post-id] h2 a').first();
+    const href = await title.getAttribute('href');
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), title.click()]);
+    await tab.waitForLoadState('domcontentloaded');
+    assert.equal(new URL(tab.url()).pathname, href, 'the post opened in a new tab');
+    assert.equal(new URL(page.url()).pathname, '/embed/home', 'the embed stays on its list');
+    await tab.close();
+    assert.deepEqual(page.consoleErrors, []);
+  });
+});
+
 test('going back from a post restores the feed position', async (t) => {
   await browser.withPage(t, async (page) => {
     await page.goto(baseUrl() + '/', { waitUntil: 'networkidle' });
