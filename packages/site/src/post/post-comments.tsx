@@ -5,6 +5,7 @@ import { navigate } from '../router';
 import { openModal } from '../shell/modals';
 import { currentTheme, useTheme } from '../theme/theme';
 import { useUser } from '../user/user-store';
+import { BottomComposer } from './bottom-composer';
 
 /** The main site's app in the comment service (DESIGN.md). */
 export const COMMENT_APP_ID = 'guffaw';
@@ -52,6 +53,8 @@ export default function PostComments({ url, isForum, canAnonymous }: { url: stri
       }}
       followApi={followApi}
       blockApi={blockApi}
-    />
+    >
+      <BottomComposer theme={theme} />
+    </Comments>
   );
 }

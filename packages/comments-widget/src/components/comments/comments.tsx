@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { createCommentsClient, type CommentsClient, type SortType } from '@guffaw/comments-client';
 import { abbreviate, commentNoun } from '../../lib/labels.js';
 import type { FollowApi } from '../../stores/section-store.js';
@@ -46,6 +46,8 @@ export type CommentsProps = {
   postBlocked?: boolean | undefined;
   /** The viewer's settings known to the host (blocklist, autoFollowThreadReply). */
   settings?: Partial<SettingsState> | undefined;
+  /** Host parts rendered inside the widget's stores (e.g. a bottom composer bar sharing the main draft). */
+  children?: ReactNode;
 };
 
 /** The comment section: header, composer, list or thread, toasts. */
@@ -104,6 +106,7 @@ export function Comments(props: CommentsProps) {
     <WidgetProvider stores={stores}>
       <Startup auth={auth} />
       <CommentSection theme={props.theme} />
+      {props.children}
     </WidgetProvider>
   );
 }

@@ -16,9 +16,14 @@ export type ComposerProps = {
   parent?: Comment | undefined;
   /** Called after a reply was sent or cancelled (the caller returns focus). */
   onDone?: (() => void) | undefined;
+  /**
+   * Names this composer's element ids and its data-composer attribute (default: the composer key), so a second
+   * composer of the same draft (a host's bottom bar) keeps the ids unique.
+   */
+  idPrefix?: string | undefined;
 };
 
-export function Composer({ composerKey, parent, onDone }: ComposerProps) {
+export function Composer({ composerKey, parent, onDone, idPrefix = composerKey }: ComposerProps) {
   const { composers, options } = useWidget();
   const viewer = useViewer();
   const composer = useComposers((s) => s.composers[composerKey]);
@@ -47,7 +52,7 @@ export function Composer({ composerKey, parent, onDone }: ComposerProps) {
   if (!viewer.loggedIn) {
     if (isReply) return null;
     return (
-      <div className="gfw-composer gfw-composer-visitor">
+      <div className="gfw-composer gfw-composer-visitor" data-composer={idPrefix}>
         <button type="button" className="gfw-button gfw-primary" onClick={() => options.onRequireLogin?.()}>
           Log in to {isForum ? 'answer' : 'comment'}
         </button>
@@ -76,6 +81,7 @@ export function Composer({ composerKey, parent, onDone }: ComposerProps) {
   return (
     <form
       className="gfw-composer"
+      data-composer={idPrefix}
       aria-label={isReply ? `Reply to ${parent.opStatus === 2 ? 'OP' : parent.user.displayName}` : `Write a ${noun}`}
       onSubmit={submit}
       onKeyDown={(event) => {
@@ -85,10 +91,10 @@ export function Composer({ composerKey, parent, onDone }: ComposerProps) {
         }
       }}
     >
-      <label className="gfw-sr-only" htmlFor={`${composerKey}-text`}>{`Write a ${noun}`}</label>
+      <label className="gfw-sr-only" htmlFor={`${idPrefix}-text`}>{`Write a ${noun}`}</label>
       <textarea
         ref={textarea}
-        id={`${composerKey}-text`}
+        id={`${idPrefix}-text`}
         className="gfw-textarea"
         value={message}
         maxLength={maxLength}
