@@ -7,7 +7,7 @@ import { Billboard, InlineAd } from '../ads';
 import { PostCard } from './post-card';
 import type { PostPlace } from './post-actions';
 import { listKey, selectList, usePostList } from './post-store';
-import { ARCHIVE_MARGIN_SCREENS, isBot, loadThreshold, SIGNUP_BANNER_EVERY, splitStreams } from './streams';
+import { ARCHIVE_MARGIN_SCREENS, isBot, loadThreshold, placeholderHeight, SIGNUP_BANNER_EVERY, splitStreams } from './streams';
 import styles from './feed.module.css';
 
 export const EMPTY_TEXT = 'Sorry! No posts were found';
@@ -116,7 +116,8 @@ export function FeedList({ path, query, place = 'list' }: FeedListProps) {
       })}
       <div ref={sentinel} className={styles.sentinel} aria-hidden="true" />
       {list.loading && (
-        <p className={styles.status} role="status">
+        // §9: the stream on its way holds its place (800, 700, 600, then 500 px), so the page does not jump when it lands.
+        <p className={styles.status} role="status" style={{ minHeight: placeholderHeight(streams.length) }}>
           Loading…
         </p>
       )}

@@ -6,6 +6,10 @@ export const STREAM_SIZE_BOT = 10;
 export const MIN_LOAD_THRESHOLD_PX = 300;
 /** §9: a stream further than 3 browser heights from the view is archived (not rendered, height kept). */
 export const ARCHIVE_MARGIN_SCREENS = 3;
+/** §9: placeholder stream min heights: 800, 700, 600, then 500 px. */
+export const PLACEHOLDER_HEIGHTS = [800, 700, 600] as const;
+export const PLACEHOLDER_HEIGHT_LATER = 500;
+export const placeholderHeight = (streamIndex: number) => PLACEHOLDER_HEIGHTS[streamIndex] ?? PLACEHOLDER_HEIGHT_LATER;
 /** §9: the signup banner goes after every post whose position is divisible by 4. */
 export const SIGNUP_BANNER_EVERY = 4;
 
