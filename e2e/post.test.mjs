@@ -48,6 +48,38 @@ test('a post opens from the feed and takes a comment through the widget', async 
   });
 });
 
+test('the bottom composer appears once the main composer is scrolled away, and posts the comment', async (t) => {
+  await browser.withPage(t, async (page) => {
+    await page.setViewportSize({ width: 390, height: 700 });
+    await page.goto(baseUrl() + '/', { waitUntil: 'networkidle' });
+    await login(page, 'demo', 'guffaw-demo');
+    await page.goto(baseUrl() + '/fresh/recent', { waitUntil: 'networkidle' });
+    await page.locator('[data-post-id] h2 a').first().click();
+    await page.waitForURL(/\/gag\/[A-Za-z0-9_-]+/);
+    const comments = page.getByRole('region', { name: 'Comments' });
+    const main = comments.getByRole('textbox', { name: 'Write a comment' });
+    await main.waitFor();
+    const bar = page.getByTestId('bottom-composer');
+    assert.equal(await bar.count(), 0, 'no bar while the main composer is in view');
+    // Room below, so the main composer can go well past the top whatever the number of comments.
+    await page.evaluate(() => { document.body.style.paddingBottom = '3000px'; });
+    await main.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().bottom + 40));
+    await page.waitForTimeout(300);
+    assert.equal(await bar.count(), 0, 'still hidden within the 70 px margin');
+    await main.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().bottom + 400));
+    await bar.waitFor();
+    const text = `Bottom composer comment ${Date.now()}`;
+    await bar.getByRole('textbox', { name: 'Write a comment' }).fill(text);
+    assert.equal(await main.inputValue(), text, 'the bar writes the main draft');
+    await bar.getByRole('button', { name: 'Post', exact: true }).click();
+    await comments.getByRole('article').filter({ hasText: text }).first().waitFor();
+    assert.equal(await main.inputValue(), '');
+    await main.scrollIntoViewIfNeeded();
+    await bar.waitFor({ state: 'detached' });
+    assert.deepEqual(page.consoleErrors, []);
+  });
+});
+
 test('demo votes in a running poll: the vote is kept and the results show', async (t) => {
   await browser.withPage(t, async (page) => {
     await page.goto(baseUrl() + '/', { waitUntil: 'networkidle' });
