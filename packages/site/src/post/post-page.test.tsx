@@ -5,6 +5,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makePost } from '../feed/test-posts';
 import { postListStore } from '../feed/post-store';
+import { PostTrackerContext, type PostTracker } from '../analytics';
 import { configureApi } from '../lib/api';
 import { RouterProvider, syncLocation } from '../router';
 import { modalStore } from '../shell/modals';
@@ -42,7 +43,7 @@ beforeEach(() => {
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const open = (post: ReturnType<typeof makePost>, hash = '#related') => {
+const open = (post: ReturnType<typeof makePost>, hash = '#related', tracker: PostTracker | null = null) => {
   server.use(
     http.get(`${base}/v1/post`, ({ request }) =>
       new URL(request.url).searchParams.get('id') === post.id
@@ -59,12 +60,24 @@ const open = (post: ReturnType<typeof makePost>, hash = '#related') => {
   act(() => syncLocation());
   return render(
     <RouterProvider routes={[]}>
-      <PostPage params={{ postId: post.id }} />
+      <PostTrackerContext value={tracker}>
+        <PostPage params={{ postId: post.id }} />
+      </PostTrackerContext>
     </RouterProvider>,
   );
 };
 
 describe('post page', () => {
+  it('starts the unique view of the main post with view p; related cards count as list views', async () => {
+    const tracker = { impression: vi.fn(), viewStarted: vi.fn(() => () => undefined) };
+    open(makePost('tracked', { title: 'Tracked post' }), '#related', tracker);
+    await screen.findByRole('heading', { name: 'A related one' });
+    await waitFor(() => expect(tracker.viewStarted).toHaveBeenCalledWith('tracked', expect.objectContaining({ view: 'p', platform: 'd' })));
+    await waitFor(() => expect(tracker.viewStarted).toHaveBeenCalledWith('rel1', expect.objectContaining({ view: 'l' })));
+    expect(tracker.impression).toHaveBeenCalledWith('rel1');
+    expect(tracker.impression).not.toHaveBeenCalledWith('tracked');
+  });
+
   it('reads the tab from the hash', () => {
     expect(tabFromHash('')).toBe('comment');
     expect(tabFromHash('#comment')).toBe('comment');
