@@ -146,6 +146,36 @@ test('logged in as demo: comment on a post and upvote it; both stay after a relo
   );
 });
 
+test('the comment composer on a card: a visitor is asked to sign up, demo gets the composer and comments', async (t) => {
+  await browser.withPage(t, async (page) => {
+    await page.goto(baseUrl() + '/fresh/recent', { waitUntil: 'networkidle' });
+    const area = () => page.getByTestId('comment-area').first();
+    // The empty part of the vote/comment area (its right end), not one of its buttons.
+    const clickArea = async () => {
+      const box = await area().boundingBox();
+      await area().click({ position: { x: box.width - 4, y: box.height / 2 } });
+    };
+    await clickArea();
+    await page.getByRole('dialog', { name: /^Join / }).waitFor();
+    await page.keyboard.press('Escape');
+
+    await login(page, 'demo', 'guffaw-demo');
+    await page.goto(baseUrl() + '/fresh/recent', { waitUntil: 'networkidle' });
+    const card = page.locator('[data-post-id]').first();
+    const href = await card.locator('h2 a').getAttribute('href');
+    await clickArea();
+    const composer = card.getByTestId('card-composer');
+    const text = `Card composer comment ${Date.now()}`;
+    await composer.getByRole('textbox').fill(text);
+    await composer.getByRole('button', { name: 'Post', exact: true }).click();
+    await page.waitForResponse((r) => r.url().includes('/comments/') && r.request().method() === 'POST' && r.ok());
+    await screenshot(page, 'feed-card-composer');
+    await page.goto(baseUrl() + href, { waitUntil: 'networkidle' });
+    await page.getByRole('region', { name: 'Comments' }).getByText(text).waitFor();
+    assert.deepEqual(page.consoleErrors, []);
+  });
+});
+
 test('the more menu: a visitor is asked to sign up; demo hides a post and undoes it, then reports another', async (t) => {
   await browser.withPage(t, async (page) => {
     await page.goto(baseUrl() + '/fresh/recent', { waitUntil: 'networkidle' });

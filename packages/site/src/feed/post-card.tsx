@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef } from 'react';
+import { lazy, memo, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { usePostView } from '../analytics';
 import { siteConfig } from '../config';
 import { abbreviateNumber, formatAge } from '../lib/format';
@@ -14,6 +14,9 @@ import { commentLabel, isMutedForViewer, isVoteMasked, showsSensitiveMask, unmas
 import { CheersButton } from '../cheers';
 import { Poll } from '../poll';
 import styles from './post-card.module.css';
+
+/** The widget's composer loads with the first card that opens it (it is not part of the home route's bundle). */
+const CardComposer = lazy(() => import('./card-composer'));
 
 /** Text bodies hold Show more, clips their sound toggle: neither goes inside the post link. */
 const UNLINKED_TYPES = new Set(['Text', 'ForumPost', 'Animated', 'Video']);
@@ -37,6 +40,7 @@ export const PostCard = memo(function PostCard({ id, eager = false, place = 'lis
   const reported = useUser((s) => s.info.reports.includes(id));
   const muted = useUser((s) => Boolean(post && isMutedForViewer(post, s.info)));
   const card = useRef<HTMLElement>(null);
+  const [composing, setComposing] = useState(false);
   usePostView(card, post?.id, 'l');
   if (!post || muted) return null;
   if (hidden) return <HiddenPost post={post} />;
@@ -63,11 +67,28 @@ export const PostCard = memo(function PostCard({ id, eager = false, place = 'lis
       <Poll post={post} main={false} />
       <PostTags post={post} />
       {showsCreateMemeOnList(post) && <CreateMemeButton />}
-      <VoteBar post={post} commentHref={place === 'collection' ? null : `${path}#comment`} place={place} />
+      {place === 'list' && post.id ? (
+        // §4: clicking the vote/comment area (not one of its buttons or links) opens the comment composer; members only.
+        <div className={styles.commentArea} data-testid="comment-area" onClick={(event) => openComposer(event, () => setComposing(true))}>
+          <VoteBar post={post} commentHref={`${path}#comment`} place={place} />
+        </div>
+      ) : (
+        <VoteBar post={post} commentHref={place === 'collection' ? null : `${path}#comment`} place={place} />
+      )}
+      {composing && (
+        <Suspense fallback={null}>
+          <CardComposer post={post} />
+        </Suspense>
+      )}
       {place !== 'collection' && <CheersButton post={post} />}
     </article>
   );
 });
+
+function openComposer(event: MouseEvent<HTMLElement>, open: () => void): void {
+  if (event.target instanceof Element && event.target.closest('a, button')) return;
+  if (requireMember('comment')) open();
+}
 
 /** §5: a description shows when it is not empty and the type is not text or collection page (articles and forum
  * posts already show theirs in the content). */
