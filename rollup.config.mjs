@@ -1,5 +1,5 @@
 // npm builds of the published packages (ESM + type declarations). Dependencies and peers stay external: the
-// consumer's bundler dedupes them. The size budgets in .size-limit.json measure the entries with them bundled.
+// consumer's bundler dedupes them. The size budgets in .size-limit.mjs measure the entries with them bundled.
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import alias from '@rollup/plugin-alias';

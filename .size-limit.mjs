@@ -1,0 +1,62 @@
+import { existsSync, readFileSync } from 'node:fs';
+
+/**
+ * Size budgets checked by `npm test` (gzip). The home route is the site entry plus the chunks its HTML
+ * modulepreloads (read from the built index.html, since chunk names carry hashes); lazy route chunks are not counted.
+ * Those files are already bundled by Vite, so that check measures them as they are (no re-bundling).
+ */
+const siteHtml = 'packages/site/dist/index.html';
+const homeFiles = existsSync(siteHtml)
+  ? [...readFileSync(siteHtml, 'utf8').matchAll(/(?:src|href)='\/(assets\/[^']+\.js)'/g)].map((m) => `packages/site/dist/${m[1]}`)
+  : [siteHtml];
+
+export default [
+  {
+    name: '@guffaw/comments-client (with ky)',
+    path: 'packages/comments-client/dist/index.js',
+    limit: '9 KB',
+    gzip: true
+  },
+  {
+    name: '@guffaw/comments-widget (with client, ky and zustand; react and react-dom are peers)',
+    path: 'packages/comments-widget/dist/index.js',
+    ignore: [
+      'react',
+      'react-dom',
+      'react/jsx-runtime'
+    ],
+    limit: '24 KB',
+    gzip: true
+  },
+  {
+    name: 'embed loader (/embed.js)',
+    path: 'packages/comments-widget/dist/embed/loader.js',
+    limit: '2 KB',
+    gzip: true
+  },
+  {
+    name: 'embed comment-count script (/embed/count.js)',
+    path: 'packages/comments-widget/dist/embed/count.js',
+    limit: '1 KB',
+    gzip: true
+  },
+  {
+    name: 'embed iframe app before lazy chunks (/embed/frame.js: Preact, widget, client on fetch, zustand)',
+    path: 'packages/comments-widget/dist/embed/frame.js',
+    limit: '30 KB',
+    gzip: true
+  },
+  {
+    name: 'embed iframe CSS (inlined in the frame page)',
+    path: 'packages/comments-widget/dist/embed/frame.css',
+    limit: '6 KB',
+    gzip: true
+  },
+  {
+    name: 'site home route JavaScript (entry and its modulepreloads; lazy routes excluded)',
+    path: homeFiles,
+    limit: '120 KB',
+    gzip: true,
+    modifyEsbuildConfig: (config) => ({ ...config, bundle: false }),
+  },
+];
