@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
  */
 const siteHtml = 'packages/site/dist/index.html';
 const homeFiles = existsSync(siteHtml)
-  ? [...readFileSync(siteHtml, 'utf8').matchAll(/(?:src|href)='\/(assets\/[^']+\.js)'/g)].map((m) => `packages/site/dist/${m[1]}`)
+  ? [...readFileSync(siteHtml, 'utf8').matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => `packages/site/dist/${m[1]}`)
   : [siteHtml];
 
 export default [
