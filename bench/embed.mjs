@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const run = spawnSync(process.execPath, ['--test', '--test-reporter=spec', '--test-name-pattern=time from loader start', 'e2e/embed.test.mjs'], {
   cwd: root,
-  env: { ...process.env, EMBED_SAMPLES: process.env.EMBED_SAMPLES || '7' },
+  env: { ...process.env, EMBED_SAMPLES: process.env.EMBED_SAMPLES || '7', EMBED_ASSERT: '1' },
   stdio: 'inherit',
 });
 process.exit(run.status ?? 1);

@@ -378,8 +378,9 @@ async function loaderToPaint(page) {
   };
 }
 
-// DESIGN budget: 300 ms on loopback with a cold cache. Asserted when the machine is not overloaded (load average per
-// core under 1.5); on a busy machine the figure is only reported, as a benchmark would.
+// DESIGN budget: 300 ms on loopback with a cold cache. `npm run bench -- embed` asserts it (EMBED_ASSERT=1) when the
+// machine is not overloaded (load average per core under 1.5); inside `npm test` the figure is only reported, since
+// a timing budget on a shared CI machine would make the suite flaky.
 test('time from loader start to the first comment painted (cold cache, loopback)', async (t) => {
   const samples = [];
   const runs = Number(process.env.EMBED_SAMPLES || 3);
@@ -395,5 +396,5 @@ test('time from loader start to the first comment painted (cold cache, loopback)
   const load = loadavg()[0] / cpus().length;
   console.log(`# embed: loader start -> first comment painted, median of ${runs} cold loads: ${median} ms (all: ${samples.join(', ')}; `
     + `load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} on ${cpus().length} cores)`);
-  if (load < 1.5) assert.ok(median <= 300, `first comment painted ${median} ms after the loader started (budget 300 ms)`);
+  if (process.env.EMBED_ASSERT === '1' && load < 1.5) assert.ok(median <= 300, `first comment painted ${median} ms after the loader started (budget 300 ms)`);
 });
