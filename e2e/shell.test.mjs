@@ -292,7 +292,12 @@ test('analytics: nothing is sent before consent; after OK the page views reach t
     assert.match(request.headers()['content-type'] ?? '', /^application\/json/);
     const body = JSON.parse(request.postData() ?? '{}');
     const events = JSON.parse(Buffer.from(body.payload, 'base64').toString('utf8'));
-    assert.deepEqual(events.map((e) => [e.name, e.data.key]), [['page-view', 'Top']]);
+    // The batch holds the page view, and the feed's post impressions and unique views once its cards are in view.
+    assert.deepEqual(events.filter((e) => e.name === 'page-view').map((e) => e.data.key), ['Top']);
+    for (const e of events.filter((e) => e.name !== 'page-view')) {
+      assert.ok(['post-impression', 'unique-view'].includes(e.name), `unexpected event ${e.name}`);
+      assert.match(String(e.data.postId), /^\w+$/);
+    }
     assert.match(body.session, /^[a-z0-9-]+$/);
     assert.deepEqual(page.consoleErrors, []);
   });
