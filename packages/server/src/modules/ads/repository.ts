@@ -82,12 +82,16 @@ export async function removeCampaign(db: Database, id: number): Promise<boolean>
   return Number(result.numDeletedRows) > 0;
 }
 
-/** Campaigns running now (started, not ended). */
+/**
+ * Campaigns running now (started, not ended). The start defaults to the database's clock, in microseconds; `now` is a
+ * JavaScript date, in milliseconds: the start is compared at the millisecond, so a campaign added within the same
+ * millisecond as the request is already running.
+ */
 export async function findRunningCampaigns(db: Database, now: Date): Promise<CampaignRow[]> {
   return db
     .selectFrom('adCampaigns')
     .select(columns)
-    .where('startsAt', '<=', now)
+    .where(sql<Date>`date_trunc('milliseconds', starts_at)`, '<=', now)
     .where((eb) => eb.or([eb('endsAt', 'is', null), eb('endsAt', '>', now)]))
     .orderBy('id')
     .execute();
