@@ -167,8 +167,11 @@ test('the comment composer on a card: a visitor is asked to sign up, demo gets t
     const composer = card.getByTestId('card-composer');
     const text = `Card composer comment ${Date.now()}`;
     await composer.getByRole('textbox').fill(text);
+    // Listening before the click: the answer can arrive before click() returns.
+    const posted = page.waitForResponse((r) => r.url().includes('/comments/') && r.url().includes('add-comment') && r.request().method() === 'POST');
     await composer.getByRole('button', { name: 'Post', exact: true }).click();
-    await page.waitForResponse((r) => r.url().includes('/comments/') && r.request().method() === 'POST' && r.ok());
+    const reply = await posted;
+    assert.equal(reply.status(), 200, `add-comment answered ${reply.status()}: ${await reply.text()}`);
     await screenshot(page, 'feed-card-composer');
     await page.goto(baseUrl() + href, { waitUntil: 'networkidle' });
     await page.getByRole('region', { name: 'Comments' }).getByText(text).waitFor();

@@ -223,8 +223,10 @@ test("a member's dark mode is saved to the profile and follows them to another b
       await fresh.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
     } finally {
       // Back to System for the other tests.
+      // Listening before the click: the answer can arrive before check() returns.
+      const reset = page.waitForResponse((r) => r.url().endsWith('/v1/settings') && r.request().method() === 'POST');
       await page.getByRole('radio', { name: 'System' }).check();
-      await page.waitForResponse((r) => r.url().endsWith('/v1/settings'));
+      await reset;
       await other.close();
     }
   });
