@@ -52,6 +52,8 @@ export function AdSlot({ slot, box, className, fixed = false, onViewed, onCollap
   const [ad, setAd] = useState<Ad | null>(null);
   const [round, setRound] = useState(0);
   const [size, setSize] = useState<AdSize | null>(null);
+  // The box exists only once hydrated with ads on: the observers attach then.
+  const rendered = hydrated && on;
 
   useEffect(() => {
     const el = ref.current;
@@ -76,7 +78,7 @@ export function AdSlot({ slot, box, className, fixed = false, onViewed, onCollap
       ahead.disconnect();
       seen.disconnect();
     };
-  }, []);
+  }, [rendered]);
 
   useEffect(() => {
     if (!on || !near || !open) return;
@@ -116,7 +118,7 @@ export function AdSlot({ slot, box, className, fixed = false, onViewed, onCollap
     return () => clearInterval(timer);
   }, [on, inView, ad]);
 
-  if (!hydrated || !on) return null;
+  if (!rendered) return null;
   return (
     <div
       ref={ref}

@@ -90,3 +90,33 @@ describe('ads rules', () => {
     expect(await loadWithRetries(() => (++n < 3 ? Promise.reject(new Error('x')) : Promise.resolve()), () => Promise.resolve())).toBe(true);
   });
 });
+
+describe('AdSlot', () => {
+  it('fills its box once ads turn on after it mounted (the observers attach when the box appears)', async () => {
+    const { act, render, screen } = await import('@testing-library/react');
+    const { AdSlot } = await import('./ad-slot');
+    const { adsStore } = await import('./ads-store');
+    const observed: Element[] = [];
+    class FakeObserver {
+      constructor(private readonly callback: IntersectionObserverCallback) {}
+      observe(el: Element) {
+        observed.push(el);
+        const entry = { isIntersecting: true, intersectionRatio: 1, boundingClientRect: { top: 0, bottom: 280 }, target: el };
+        queueMicrotask(() => this.callback([entry as unknown as IntersectionObserverEntry], this as unknown as IntersectionObserver));
+      }
+      disconnect() {}
+    }
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    const ad = { campaignId: 8, slot: 'sidebar_1', size: '336x280', width: 336, height: 280, imageUrl: '/media/ads/a.png', clickUrl: '/v1/ads/click?t=x', viewToken: 'v', collapse: false } as const;
+    const fill = vi.fn(() => Promise.resolve({ ...ad }));
+    adsStore.setState({ status: 'idle', provider: { name: 'test', fill, impression: () => Promise.resolve() } });
+    render(<AdSlot slot="sidebar_1" box="sidebar" />);
+    expect(screen.queryByTestId('ad-slot')).toBeNull();
+    await act(async () => adsStore.setState({ status: 'on' }));
+    expect(await screen.findByRole('img', { name: 'Advertisement' })).toBeTruthy();
+    expect(observed.length).toBeGreaterThan(0);
+    expect(fill).toHaveBeenCalledWith('sidebar_1', expect.stringMatching(/^(336x280|300x250)$/), expect.anything(), expect.anything());
+    adsStore.setState({ status: 'idle' });
+    vi.unstubAllGlobals();
+  });
+});
