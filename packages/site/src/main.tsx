@@ -4,7 +4,7 @@ import { App } from './app';
 import type { SsrState } from './entry-server';
 import { postListStore } from './feed/post-store';
 import type { Post } from './feed/post-types';
-import { preloadRoute } from './router';
+import { markVisitorPage, preloadRoute } from './router';
 import { routes } from './routes';
 import { selectIsLoggedIn, userStore } from './user/user-store';
 import './theme/global.css';
@@ -42,6 +42,7 @@ const app = (
 const ssr = readSsrState();
 // The server renders for a visitor: a browser that remembers a member paints signed-in, so it renders afresh.
 if (ssr?.hydrate && container.firstElementChild && !selectIsLoggedIn(userStore.getState())) {
+  markVisitorPage();
   const posts: Record<string, Post> = {};
   for (const post of ssr.posts) posts[post.id] = post;
   const lists = ssr.list ? { [ssr.list.key]: { ids: ssr.list.ids, after: ssr.list.after, loading: false, loaded: true, error: null } } : {};

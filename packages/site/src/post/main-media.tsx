@@ -35,16 +35,12 @@ export function ZoomablePhoto({ small, large, alt }: { small?: ImageVariant | un
     window.addEventListener('resize', measure);
     return () => window.removeEventListener('resize', measure);
   }, [fullWidth]);
-  const picture = <Picture small={small} large={large} alt={alt} eager />;
+  // The picture never moves when the photo turns out zoomable after hydration (a new <img> would paint again and
+  // become the page's largest paint late): the zoom button lies over it.
   return (
     <div ref={box} className={styles.photo}>
-      {zoomable ? (
-        <button type="button" className={styles.zoomButton} aria-label={`Zoom in: ${alt}`} onClick={() => setZoomed(true)}>
-          {picture}
-        </button>
-      ) : (
-        picture
-      )}
+      <Picture small={small} large={large} alt={alt} eager />
+      {zoomable && <button type="button" className={styles.zoomButton} aria-label={`Zoom in: ${alt}`} onClick={() => setZoomed(true)} />}
       {zoomed && large && <ZoomOverlay image={large} alt={alt} onClose={() => setZoomed(false)} />}
     </div>
   );

@@ -1,7 +1,7 @@
 export {
   getLocation, getServerLocation, navigate, setServerLocation, subscribeLocation, syncLocation, type Location, type NavigateOptions,
 } from './history';
-export { preloadComponent, preloadRoute, useHydrated } from './ssr';
+export { isVisitorPage, markVisitorPage, preloadComponent, preloadRoute, useHydrated } from './ssr';
 export { Link, type LinkProps } from './link';
 export { matchPath, type RouteParams } from './match';
 export {

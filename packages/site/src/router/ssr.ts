@@ -44,3 +44,12 @@ export async function preloadRoute(routes: readonly RouteDefinition[], pathname:
   const match = matchRoute(routes, pathname);
   if (match) await preloadComponent(match.route.component);
 }
+
+// A page the server rendered is a visitor's: the server renders for visitors only, and the client hydrates it only
+// when it does not remember a member. Until the user is loaded, visitor-only parts (the drawer's sign-up banner)
+// render from this, so hydration matches the server and nothing moves when the user arrives.
+let visitorPage = typeof document === 'undefined';
+export function markVisitorPage(): void {
+  visitorPage = true;
+}
+export const isVisitorPage = (): boolean => visitorPage;

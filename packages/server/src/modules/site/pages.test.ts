@@ -6,7 +6,7 @@ import { createTestApp, describeEachDatabase, type TestApp } from '../../../test
 import { defaultSiteDir } from '../../app.js';
 import { clearPosts, makePost, makeUser } from '../posts/test-fixtures.js';
 import { escapeHtml, jsonForScript, shorten } from './head.js';
-import { createPageRenderer } from './pages.js';
+import { appScriptLast, createPageRenderer } from './pages.js';
 
 // Renders must fit the budget on a loaded test machine too; the fallback tests set their own.
 process.env.SSR_BUDGET_MS ??= '10000';
@@ -25,6 +25,15 @@ const stateOf = (html: string) => {
 const rootOf = (html: string) => /<div id="root">([\s\S]*?)<script type="application\/json" id="guffaw-ssr">/.exec(html)?.[1] ?? '';
 const meta = (html: string, key: string) =>
   new RegExp(`<meta (?:name|property)="${key.replace(/[:.]/g, '\\$&')}" content="([^"]*)">`).exec(html)?.[1] ?? null;
+
+describe('the app script', () => {
+  it('moves from the head to the end of the body, async, so the server HTML paints before the app runs', () => {
+    const html = '<html><head><title>t</title><script type="module" crossorigin src="/assets/index-x.js"></script>\n</head><body><div id="root"></div></body></html>';
+    const moved = appScriptLast(html);
+    expect(moved).toBe('<html><head><title>t</title></head><body><div id="root"></div><script type="module" async crossorigin src="/assets/index-x.js"></script></body></html>');
+    expect(appScriptLast('<p>no script</p>')).toBe('<p>no script</p>');
+  });
+});
 
 describe('head escaping', () => {
   it('escapes text for attributes and JSON for script elements', () => {
@@ -64,6 +73,10 @@ describeEachDatabase('server-rendered pages', (kind) => {
     expect(res.headers['content-type']).toContain('text/html');
     const html = res.body;
     expect(html).toContain('<title>Guffaw - Cats &amp; dogs</title>');
+    // The picture is announced in the head; the page's data is parsed before the app's script runs.
+    expect(html).toMatch(/<head>[\s\S]*<link rel="preload" as="image"[^>]*fetchPriority="high"[\s\S]*<\/head>/);
+    expect(html.indexOf('id="guffaw-ssr"')).toBeGreaterThan(0);
+    expect(html.indexOf('id="guffaw-ssr"')).toBeLessThan(html.indexOf('<script type="module" async'));
     const root = rootOf(html);
     expect(root).toContain('Cats &amp; dogs</h1>');
     expect(root).toContain('src="/media/p1/image700.jpg"');

@@ -81,9 +81,21 @@ function readManifest(siteDir: string): Record<string, ManifestChunk> {
   }
 }
 
+/**
+ * The app's entry script moves from the head to the end of the body, `async`: the browser paints the server's HTML
+ * (title and picture) before it runs the app, instead of holding the first paint until the deferred module and the
+ * work it starts are done. At the end of the body the page's markup, its config and its state are parsed before it runs.
+ */
+export function appScriptLast(html: string): string {
+  const entry = /<script type="module"([^>]*)><\/script>\s*/.exec(html);
+  if (!entry || !html.includes('</body>')) return html;
+  const tag = `<script type="module" async${entry[1]}></script>`;
+  return html.replace(entry[0], '').replace('</body>', () => `${tag}</body>`);
+}
+
 export async function createPageRenderer(options: PageRendererOptions) {
   const { siteDir, ctx, log } = options;
-  const template = readFileSync(join(siteDir, 'index.html'), 'utf8');
+  const template = appScriptLast(readFileSync(join(siteDir, 'index.html'), 'utf8'));
   const entry = options.entry === undefined ? await loadSiteEntry(siteDir) : options.entry;
   const manifest = readManifest(siteDir);
   entry?.warmUp?.().catch((error: unknown) => log.warn({ err: error }, 'server rendering: warm-up failed'));
@@ -138,7 +150,8 @@ export async function createPageRenderer(options: PageRendererOptions) {
       html = html.replace('<div id="root"></div>', () => `<div id="root">${body}</div>`).replace(/<noscript>[\s\S]*?<\/noscript>/, '');
     }
     const state = parts.state ? `<script type="application/json" id="guffaw-ssr">${jsonForScript(parts.state)}</script>` : '';
-    if (state) html = html.replace('</body>', () => `${state}</body>`);
+    // Before the app's script (appScriptLast), so it is parsed by the time the script runs.
+    if (state) html = html.replace(/<script type="module" async|<\/body>/, (found) => `${state}${found}`);
     return html;
   }
 

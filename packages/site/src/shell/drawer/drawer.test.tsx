@@ -2,7 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultConfig, type SiteConfig } from '../../config';
-import { RouterProvider } from '../../router';
+import { markVisitorPage, RouterProvider } from '../../router';
 import { followedStore } from '../../tags/followed-pages';
 import { interestStore } from '../../tags/interests';
 import { makeTag, tagStore } from '../../tags/tag-store';
@@ -13,7 +13,7 @@ import { userStore } from '../../user/user-store';
 import { Drawer } from './drawer';
 import { drawerSections } from './sections';
 
-const renderDrawer = (config: SiteConfig = defaultConfig, mode: 'permanent' | 'overlay' = 'permanent') =>
+const renderDrawer = (config: SiteConfig = defaultConfig, mode: 'permanent' | 'overlay' | 'auto' = 'permanent') =>
   render(
     <RouterProvider routes={[]}>
       <Drawer mode={mode} open onClose={() => undefined} config={config} />
@@ -31,6 +31,17 @@ describe('drawer', { timeout: 20_000 }, () => {
     userStore.setState({ info: guestInfo(), initialised: true });
   });
   afterEach(() => userStore.setState({ info: guestInfo(), initialised: false }));
+
+  it('renders the permanent drawer left to CSS before hydration (auto), with the sign-up banner of a visitor page', () => {
+    userStore.setState({ info: guestInfo(), initialised: false });
+    markVisitorPage();
+    renderDrawer(defaultConfig, 'auto');
+    const drawer = screen.getByTestId('drawer');
+    expect(drawer.dataset.mode).toBe('auto');
+    expect(drawer.className).toMatch(/auto/);
+    expect(screen.queryByRole('button', { name: 'Close menu' })).toBeNull();
+    expect(screen.getByTestId('drawer-signup-banner')).toBeTruthy();
+  });
 
   it('lists Home, Top, Trending, Fresh, Ask; Explore and News when the features say so', () => {
     const labels = (config: SiteConfig, search = '') => drawerSections(config, search).map((s) => s.label);

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { siteConfig, type SiteConfig } from '../../config';
-import { Link, useLocation } from '../../router';
+import { isVisitorPage, Link, useLocation } from '../../router';
 import { displayTag } from '../../tags/canonical';
 import { FOLLOWING_SHOWN, sortFollowed, useFollowed, type FollowedPage } from '../../tags/followed-pages';
 import { useInterests, visibleInterests } from '../../tags/interests';
@@ -13,8 +13,12 @@ import { drawerSections, isSectionActive } from './sections';
 import styles from './drawer.module.css';
 
 export type DrawerProps = {
-  /** Permanent (wide windows) or an overlay with a backdrop (below the breakpoint). */
-  mode: 'permanent' | 'overlay';
+  /**
+   * Permanent (wide windows) or an overlay with a backdrop (below the breakpoint). `auto` is the server's and the
+   * hydration's render, before the window is known: the permanent drawer, shown by CSS from the breakpoint only, so
+   * the page does not move when the client picks its mode.
+   */
+  mode: 'permanent' | 'overlay' | 'auto';
   open: boolean;
   onClose: () => void;
   config?: SiteConfig;
@@ -50,7 +54,7 @@ export function Drawer({ mode, open, onClose, config = siteConfig }: DrawerProps
       <aside
         ref={ref}
         id={DRAWER_ID}
-        className={`${styles.drawer} ${overlay ? styles.overlayDrawer : styles.permanent}`}
+        className={`${styles.drawer} ${overlay ? styles.overlayDrawer : styles.permanent} ${mode === 'auto' ? (config.adCampaign?.background ? styles.autoCampaign : styles.auto) : ''}`}
         aria-label="Side menu"
         data-testid="drawer"
         data-mode={mode}
@@ -87,7 +91,8 @@ function DrawerBanner({ config }: { config: SiteConfig }) {
       </a>
     );
   }
-  if (loggedIn || !initialised) return null;
+  // A page the server rendered is a visitor's (it renders for visitors only): the banner is there from the start.
+  if (loggedIn || (!initialised && !isVisitorPage())) return null;
   return (
     <div className={styles.banner} data-testid="drawer-signup-banner">
       <p>New to {config.appName}? Sign up now to see more content!</p>

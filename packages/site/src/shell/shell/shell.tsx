@@ -5,7 +5,7 @@ import { pageKey, siteTracker } from '../../analytics';
 import { CcpaBanner } from '../../consent/ccpa-banner';
 import { ReferralBanner } from '../../referral/referral-banner';
 import { useMediaQuery } from '../../lib/use-media-query';
-import { RouteOutlet, useLocation, useRouteMatch } from '../../router';
+import { RouteOutlet, useHydrated, useLocation, useRouteMatch } from '../../router';
 import { BackToTop } from '../back-to-top';
 import { Drawer, drawerQuery, useDrawer } from '../drawer';
 import { ModalHost } from '../modals/modal-host';
@@ -25,6 +25,9 @@ export function Shell({ config: baseConfig = siteConfig }: { config?: SiteConfig
   const chrome = match?.route.chrome ?? 'full';
   const { pathname } = useLocation();
   const wide = useMediaQuery(drawerQuery(Boolean(config.adCampaign?.background)));
+  // The server and the hydration render both modes' markup, left to CSS; the client's mode follows without a move.
+  const hydrated = useHydrated();
+  const mode = !hydrated ? 'auto' : wide ? 'permanent' : 'overlay';
   const open = useDrawer((s) => s.open);
   const setOpen = useDrawer((s) => s.setOpen);
   const toggle = useDrawer((s) => s.toggle);
@@ -56,9 +59,9 @@ export function Shell({ config: baseConfig = siteConfig }: { config?: SiteConfig
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <TopBar config={config} showMenuButton={drawer && !wide} drawerOpen={open} onMenu={toggle} />
+      <TopBar config={config} showMenuButton={drawer && (mode === 'auto' ? 'narrow' : !wide)} drawerOpen={open} onMenu={toggle} />
       <div className={styles.layout}>
-        {drawer && <Drawer mode={wide ? 'permanent' : 'overlay'} open={open} onClose={close} config={config} />}
+        {drawer && <Drawer mode={mode} open={open} onClose={close} config={config} />}
         <main id="main" className={styles.main} tabIndex={-1}>
           <ReferralBanner config={config} />
           <RouteOutlet fallback={<p role="status">Loading…</p>} />

@@ -17,8 +17,8 @@ import styles from './top-bar.module.css';
 
 export type TopBarProps = {
   config?: SiteConfig;
-  /** Shown below the drawer breakpoint, where the drawer is an overlay. */
-  showMenuButton?: boolean;
+  /** Shown below the drawer breakpoint, where the drawer is an overlay; `narrow` leaves it to CSS (before hydration). */
+  showMenuButton?: boolean | 'narrow';
   drawerOpen?: boolean;
   onMenu?: () => void;
 };
@@ -42,7 +42,10 @@ export function TopBar({ config = siteConfig, showMenuButton = false, drawerOpen
   return (
     <header className={styles.bar} data-testid="top-bar">
       {showMenuButton && (
-        <button type="button" className={styles.iconButton} aria-label="Menu" aria-expanded={drawerOpen} aria-controls={DRAWER_ID} onClick={onMenu}>
+        <button
+          type="button"
+          className={`${styles.iconButton} ${showMenuButton === 'narrow' ? (config.adCampaign?.background ? styles.narrowCampaign : styles.narrow) : ''}`}
+          aria-label="Menu" aria-expanded={drawerOpen} aria-controls={DRAWER_ID} onClick={onMenu}>
           <Icon name="menu" />
         </button>
       )}
