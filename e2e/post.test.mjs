@@ -48,6 +48,57 @@ test('a post opens from the feed and takes a comment through the widget', async 
   });
 });
 
+test('a link to #cs_comment_id opens that comment\'s thread under a Thread tab, and the hash follows the thread', async (t) => {
+  await browser.withPage(t, async (page) => {
+    await page.goto(baseUrl() + '/', { waitUntil: 'networkidle' });
+    const list = async (url, extra) => {
+      const query = new URLSearchParams({ appId: 'guffaw', url, type: 'hot', count: '10', ...extra });
+      const response = await page.context().request.get(`${baseUrl()}/comments/v2/comment-list.json?${query}`);
+      return (await response.json()).payload;
+    };
+    // A demo post with a reply whose words show as they are (no mention or link to render differently).
+    let target = null;
+    for (const post of (await somePosts(page)).filter((p) => p.type !== 'CollectionPage' && !p.nsfw)) {
+      const top = (await list(post.postUrl)).comments.find((c) => c.childrenTotal > 0 && !c.isDeleted);
+      if (!top) continue;
+      const reply = (await list(post.postUrl, { commentId: top.commentId, level: '2' })).comments.find((c) => /^[\w ,.!?']{8,}/.test(c.text) && !c.isDeleted);
+      if (reply) {
+        target = { post, top, reply };
+        break;
+      }
+    }
+    assert.ok(target, 'a demo post with a comment thread');
+    const { post, top, reply } = target;
+    const words = reply.text.match(/^[\w ,.!?']{8,}/)[0].trim();
+
+    const threadList = page.waitForResponse((r) => r.url().includes('/comment-list.json') && r.url().includes(`commentId=${reply.commentId}`));
+    await page.goto(`${baseUrl()}/gag/${post.id}#cs_comment_id=${reply.commentId}`, { waitUntil: 'networkidle' });
+    assert.equal((await threadList).status(), 200);
+    const tabs = page.getByRole('navigation', { name: 'Post sections' });
+    assert.match(await tabs.locator('[aria-current="page"]').innerText(), /^Thread/);
+    const thread = page.getByRole('region', { name: 'Thread' });
+    await thread.getByText(words).first().waitFor();
+    assert.equal(await thread.getByRole('button', { name: /^View all \d+/ }).count(), 1);
+    await screenshot(page, 'post-thread-from-link');
+
+    await thread.getByRole('button', { name: /^View all \d+/ }).click();
+    await page.waitForURL((url) => url.hash === '#comment');
+    assert.match(await tabs.locator('[aria-current="page"]').innerText(), /^Comments/);
+    const comments = page.getByRole('region', { name: 'Comments' });
+    const replies = top.childrenTotal === 1 ? 'View 1 reply' : `View ${top.childrenTotal} replies`;
+    await comments.getByRole('button', { name: replies }).first().click();
+    await page.waitForURL((url) => url.hash === `#cs_comment_id=${top.commentId}`);
+    await thread.getByText(words).first().waitFor();
+    assert.match(await tabs.locator('[aria-current="page"]').innerText(), /^Thread/);
+
+    // Back: the hash names no thread any more, and the list shows again.
+    await page.goBack();
+    await page.waitForURL((url) => url.hash === '#comment');
+    await thread.waitFor({ state: 'detached' });
+    assert.deepEqual(page.consoleErrors, []);
+  });
+});
+
 test('the bottom composer appears once the main composer is scrolled away, and posts the comment', async (t) => {
   await browser.withPage(t, async (page) => {
     await page.setViewportSize({ width: 390, height: 700 });

@@ -31,6 +31,12 @@ describe('section store', () => {
     expect(section.getState().initStatus).toBe('ready');
   });
 
+  it('starts in the thread view of the threadId option, and lists otherwise', () => {
+    const client = createFakeCommentsClient({ comments: [makeComment({ commentId: 'a' })] });
+    expect(createWidgetStores(client, { url: URL, threadId: 'a' }).section.getState().view).toEqual({ mode: 'thread', commentId: 'a' });
+    expect(createWidgetStores(client, { url: URL, threadId: null }).section.getState().view).toEqual({ mode: 'list' });
+  });
+
   it('expires new and old lists after a minute, hot after five', async () => {
     let now = 0;
     const client = createFakeCommentsClient({ comments: [makeComment()] });

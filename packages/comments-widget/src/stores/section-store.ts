@@ -1,6 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import type { Comment, CommentPage, CommentsClient, LikeValue, SortType } from '@guffaw/comments-client';
-import { COMMENT_PAGE_COUNT, LIST_CACHE_MS } from '@guffaw/comments-client';
+import { COMMENT_PAGE_COUNT, LIST_CACHE_MS, commentErrorCode, commentErrorNotice } from '@guffaw/comments-client';
 import { CommentMessages, guardError } from '../lib/error-notice.js';
 import type { CommentUserStore } from './user-store.js';
 import type { ToastStore } from './toast-store.js';
@@ -116,6 +116,8 @@ export type SectionOptions = {
   sort?: SortType;
   isForum?: boolean;
   followApi?: FollowApi | undefined;
+  /** Start in the thread view of this comment (a link to #cs_comment_id={id}); a reply opens its whole thread. */
+  threadId?: string | null | undefined;
   now?: () => number;
 };
 
@@ -165,7 +167,7 @@ export const createSectionStore = (client: CommentsClient, user: CommentUserStor
       isForum: options.isForum ?? false,
       initStatus: 'idle',
       sort: options.sort ?? 'hot',
-      view: { mode: 'list' },
+      view: options.threadId ? { mode: 'thread', commentId: options.threadId } : { mode: 'list' },
       comments: {},
       lists: {},
       localReplies: {},
@@ -181,7 +183,17 @@ export const createSectionStore = (client: CommentsClient, user: CommentUserStor
       },
       async openThread(commentId) {
         set({ view: { mode: 'thread', commentId } });
-        await get().loadFirst(threadKey(commentId));
+        try {
+          await get().loadFirst(threadKey(commentId));
+        } catch (error) {
+          // A link to a comment removed since: say so and show the whole list instead of an empty thread.
+          const { view } = get();
+          if (commentErrorCode(error) === 'COMMENT_NOT_FOUND' && view.mode === 'thread' && view.commentId === commentId) {
+            toasts.getState().show(commentErrorNotice(error));
+            get().closeThread();
+          }
+          throw error;
+        }
       },
       closeThread() {
         set({ view: { mode: 'list' } });

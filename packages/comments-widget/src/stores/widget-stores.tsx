@@ -13,6 +13,8 @@ export type WidgetOptions = {
   url: string;
   sort?: SortType;
   isForum?: boolean;
+  /** Open the thread view of this comment first (see SectionOptions.threadId). */
+  threadId?: string | null | undefined;
   followApi?: FollowApi | undefined;
   blockApi?: BlockApi | undefined;
   /** Proof that the viewer is the post's OP: enables pin and, with canAnonymous, anonymous comments. */
@@ -45,6 +47,7 @@ export function createWidgetStores(client: CommentsClient, options: WidgetOption
   const settings = createSettingsStore(toasts, options.blockApi, options.settings);
   const section = createSectionStore(client, user, toasts, {
     url: options.url, sort: options.sort ?? 'hot', isForum: options.isForum ?? false, followApi: options.followApi,
+    threadId: options.threadId,
   });
   const composers = createComposerStore({ client, section, user, settings, opToken: options.opToken });
   return { client, options, section, composers, user, settings, toasts };

@@ -34,7 +34,15 @@ export const blockApi: BlockApi = {
  * The comments of one post through the comments widget: the thread is keyed by the post's canonical URL (postUrl),
  * the viewer signs in with the commentAuth token of /v1/user-info, and a visitor's action opens the signup overlay.
  */
-export default function PostComments({ url, isForum, canAnonymous }: { url: string; isForum: boolean; canAnonymous: boolean }) {
+export default function PostComments({ url, isForum, canAnonymous, threadId, onThreadChange }: {
+  url: string;
+  isForum: boolean;
+  canAnonymous: boolean;
+  /** The thread the URL hash names (#cs_comment_id={id}), or null for the list. */
+  threadId: string | null;
+  /** The viewer opened a thread or went back to the list: the page puts it in the hash. */
+  onThreadChange: (commentId: string | null) => void;
+}) {
   const auth = useUser((s) => s.info.user?.commentAuth ?? null);
   const theme = useTheme(currentTheme);
   return (
@@ -42,8 +50,12 @@ export default function PostComments({ url, isForum, canAnonymous }: { url: stri
       appId={COMMENT_APP_ID}
       url={url}
       auth={auth}
+      // The comment service is mounted on the site's own origin (DESIGN.md).
+      host={window.location.origin}
       isForum={isForum}
       canAnonymous={canAnonymous}
+      threadId={threadId}
+      onThreadChange={onThreadChange}
       theme={theme}
       onRequireLogin={() => openModal('signup', { next: window.location.pathname + window.location.hash, action: 'comment' })}
       onNavigate={(target) => {

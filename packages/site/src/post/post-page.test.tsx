@@ -15,7 +15,8 @@ import { guestInfo } from '../user/user-types';
 import { userStore } from '../user/user-store';
 import { showsCreateMeme } from './create-meme';
 import PostPage from './post-page';
-import { LINK_COPIED, shareTargets, tabFromHash } from './share';
+import { createCommentServiceHandlers, makeComment, makeUser } from '../../../test-utils/src/comments/index.js';
+import { LINK_COPIED, shareTargets, tabFromHash, threadFromHash, threadHash } from './share';
 
 const base = 'http://api.test';
 const server = setupServer();
@@ -83,6 +84,17 @@ describe('post page', () => {
     expect(tabFromHash('#comment')).toBe('comment');
     expect(tabFromHash('#related')).toBe('related');
     expect(tabFromHash('#cs_comment_id=c1')).toBe('thread');
+  });
+
+  it('reads and writes the thread of the hash', () => {
+    expect(threadFromHash('#cs_comment_id=c1')).toBe('c1');
+    expect(threadFromHash('#cs_comment_id=a%20b')).toBe('a b');
+    expect(threadFromHash('#cs_comment_id=')).toBeNull();
+    expect(threadFromHash('#cs_comment_id=%E0%A4%A')).toBeNull();
+    expect(threadFromHash('#comment')).toBeNull();
+    expect(tabFromHash('#cs_comment_id=')).toBe('comment');
+    expect(threadHash('c1')).toBe('#cs_comment_id=c1');
+    expect(threadHash(null)).toBe('#comment');
   });
 
   it('opens Related by default for a shared link when relatedPostsDefaultTab is on', () => {
@@ -183,6 +195,70 @@ describe('post page', () => {
     expect(screen.queryByRole('menuitem', { name: 'Delete post' })).toBeNull();
     expect(screen.getByRole('menuitem', { name: 'Report post' })).toBeInTheDocument();
   });
+  it('opens the thread of #cs_comment_id under a Thread tab, and keeps the open thread in the hash', async () => {
+    const bob = makeUser({ userId: 'bob', accountId: 'bob', displayName: 'bob' });
+    const url = makePost('th').postUrl;
+    const fake = createCommentServiceHandlers({
+      pages: [{
+        url,
+        comments: [
+          makeComment({ commentId: '1', user: bob, text: 'top comment', childrenTotal: 2 }),
+          makeComment({ commentId: '2', user: bob, text: 'another top comment' }),
+          makeComment({ commentId: '11', user: bob, parent: '1', threadId: '1', text: 'the linked reply', timestamp: 100 }),
+          makeComment({ commentId: '12', user: bob, parent: '1', threadId: '1', text: 'a later reply', timestamp: 200 }),
+        ],
+      }],
+    });
+    server.use(...fake.handlers);
+    open(makePost('th', { commentsCount: 4 }), '#cs_comment_id=11');
+    const tabs = await screen.findByRole('navigation', { name: 'Post sections' });
+    expect(within(tabs).getByRole('link', { current: 'page' })).toHaveTextContent(/^Thread4$/);
+    const thread = await screen.findByRole('region', { name: 'Thread' }, { timeout: 5_000 });
+    expect(await within(thread).findByText('the linked reply')).toBeInTheDocument();
+    expect(within(thread).getByText('top comment')).toBeInTheDocument();
+    expect(screen.queryByText('another top comment')).toBeNull();
+    expect(fake.callsTo('comment-list.json')[0]!.params).toMatchObject({ url, commentId: '11', level: '2' });
+
+    await userEvent.click(within(thread).getByRole('button', { name: 'View all 4 comments' }));
+    expect(await screen.findByText('another top comment')).toBeInTheDocument();
+    expect(window.location.hash).toBe('#comment');
+    expect(within(tabs).getByRole('link', { current: 'page' })).toHaveTextContent(/^Comments4$/);
+
+    await userEvent.click(screen.getByRole('button', { name: 'View 2 replies' }));
+    await waitFor(() => expect(window.location.hash).toBe('#cs_comment_id=1'));
+    expect(within(tabs).getByRole('link', { current: 'page' })).toHaveTextContent(/^Thread4$/);
+    expect(await screen.findByText('a later reply')).toBeInTheDocument();
+
+    // Back in the history: the hash names no thread, so the list shows again.
+    window.history.replaceState(null, '', '/gag/th#comment');
+    act(() => syncLocation());
+    expect(await screen.findByText('another top comment')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Thread' })).toBeNull();
+  });
+
+  it('shows an article\'s cover once, then its markdown intro, then its blocks', async () => {
+    server.use(
+      http.get(`${base}/v1/related-articles`, () =>
+        HttpResponse.json({ meta: { status: 'Success' }, data: { posts: [], after: null, nextCursor: null, feedId: 'ra', tags: [], tag: null } }),
+      ),
+    );
+    const { container } = open(
+      makePost('art', {
+        type: 'Article',
+        title: 'Top 5 cats',
+        description: 'An **intro** <img src=x onerror="alert(1)">',
+        article: { blocks: [{ type: 'RichText', content: '## Number one' }], medias: {} },
+      }),
+    );
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Number one' });
+    const intro = screen.getByText('intro');
+    expect(intro.tagName).toBe('STRONG');
+    expect(intro.closest('p')).toHaveTextContent('An intro <img src=x onerror="alert(1)">');
+    expect(intro.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getAllByRole('img', { name: 'Top 5 cats' })).toHaveLength(1);
+    expect(container.querySelector('[onerror]')).toBeNull();
+  });
+
   it('shows the related articles of an article under Explore More', async () => {
     const requested: string[] = [];
     server.use(

@@ -19,7 +19,7 @@ import { ArticleBlocks, Markdown } from './article';
 import { CreateMemeButton } from './create-meme';
 import { ExploreMore } from './explore-more';
 import { MainMedia } from './main-media';
-import { LINK_COPIED, SHARE_POPUP, shareTargets, tabFromHash } from './share';
+import { LINK_COPIED, SHARE_POPUP, shareTargets, tabFromHash, threadFromHash, threadHash } from './share';
 import styles from './post-page.module.css';
 
 const PostComments = lazy(() => import('./post-comments'));
@@ -78,6 +78,7 @@ function PostView({ post }: { post: Post }) {
   const { hash, search } = useLocation();
   const hydrated = useHydrated();
   const tab = tabFromHash(hash, search, siteConfig.features);
+  const threadId = tab === 'thread' ? threadFromHash(hash) : null;
   const own = useUser((s) => isOwnUpload(s.info, post.id));
   const member = useUser(selectIsLoggedIn);
   const wasOwn = useRef(own);
@@ -95,6 +96,8 @@ function PostView({ post }: { post: Post }) {
   if (info.blockPosts[post.id]) return <p className={styles.placeholder}>The post is hidden</p>;
 
   const forum = post.type === 'ForumPost';
+  // §2: an article's description is its markdown intro; other types show theirs unless the content already is it.
+  const articleIntro = post.type === 'Article' && Boolean(post.description);
   const showDescription = Boolean(post.description) && !['Text', 'CollectionPage', 'Article', 'ForumPost'].includes(post.type);
   const commentsTabLabel = tab === 'thread' ? 'Thread' : forum ? 'Answers' : 'Comments';
   return (
@@ -107,6 +110,7 @@ function PostView({ post }: { post: Post }) {
       <MaskedContent post={post}>
         <MainMedia post={post} />
       </MaskedContent>
+      {articleIntro && <Markdown className={styles.description} text={post.description} />}
       {post.type === 'Article' && post.article?.blocks ? <ArticleBlocks article={post.article} /> : null}
       {showDescription && <Markdown className={styles.description} text={post.description} />}
       {post.sourceUrl && (
@@ -144,7 +148,17 @@ function PostView({ post }: { post: Post }) {
           <p role="status">Loading {commentLabel(2, forum).toLowerCase()}…</p>
         ) : (
           <Suspense fallback={<p role="status">Loading {commentLabel(2, forum).toLowerCase()}…</p>}>
-            <PostComments url={post.postUrl} isForum={forum} canAnonymous={post.comment.canAnonymous && info.uploads.includes(post.id)} />
+            <PostComments
+              url={post.postUrl}
+              isForum={forum}
+              canAnonymous={post.comment.canAnonymous && info.uploads.includes(post.id)}
+              threadId={threadId}
+              onThreadChange={(id) => {
+                // §2: the thread is kept in the hash; opening one is a step Back undoes, leaving one is not.
+                if (id === threadFromHash(window.location.hash)) return;
+                navigate(`${window.location.pathname}${window.location.search}${threadHash(id)}`, { replace: id === null, scroll: false });
+              }}
+            />
           </Suspense>
         )}
       </div>

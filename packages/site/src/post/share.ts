@@ -29,10 +29,26 @@ export function shareTargets(url: string, title: string, imageUrl: string | unde
 export type PostTab = 'comment' | 'related' | 'thread';
 export function tabFromHash(hash: string, search = '', features: object = {}): PostTab {
   if (hash === '#related') return 'related';
-  if (hash.startsWith('#cs_comment_id=')) return 'thread';
+  if (threadFromHash(hash) !== null) return 'thread';
   if (hash === '' && relatedByDefault(search, features)) return 'related';
   return 'comment';
 }
+
+const THREAD_HASH = '#cs_comment_id=';
+
+/** §2: the comment whose thread the hash opens (#cs_comment_id={id}), else null. */
+export function threadFromHash(hash: string): string | null {
+  if (!hash.startsWith(THREAD_HASH)) return null;
+  try {
+    return decodeURIComponent(hash.slice(THREAD_HASH.length)) || null;
+  } catch {
+    return null;
+  }
+}
+
+/** The hash of a thread, or of the Comments tab when no thread is open. */
+export const threadHash = (commentId: string | null): string =>
+  commentId ? `${THREAD_HASH}${encodeURIComponent(commentId)}` : '#comment';
 
 /**
  * §2: with the relatedPostsDefaultTab feature, a visit from a shared link (utm_medium=post_share) opens Related when

@@ -1,10 +1,10 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureApi } from '../lib/api';
-import { RouterProvider } from '../router';
+import { RouterProvider, syncLocation } from '../router';
 import { modalStore } from '../shell/modals';
 import { memberInfo } from '../test/fixtures';
 import { failure, interestsHandler, success, userInfoHandler } from '../test/handlers';
@@ -98,5 +98,19 @@ describe('UploadPage', { timeout: 30_000 }, () => {
     renderPage();
     await userEvent.click(screen.getByRole('button', { name: 'Log in to post' }));
     expect(modalStore.getState().current).toEqual({ name: 'signup', props: { next: '/', action: 'upload' } });
+  });
+
+  it('names the guest\'s action create-meme when the meme maker was asked for', async () => {
+    userStore.setState({ info: guestInfo(), fetchedAt: Date.now() });
+    window.history.replaceState(null, '', '/submit?action=create-meme');
+    act(() => syncLocation());
+    try {
+      renderPage();
+      await userEvent.click(screen.getByRole('button', { name: 'Log in to post' }));
+      expect(modalStore.getState().current).toEqual({ name: 'signup', props: { next: '/submit?action=create-meme', action: 'create-meme' } });
+    } finally {
+      window.history.replaceState(null, '', '/');
+      act(() => syncLocation());
+    }
   });
 });

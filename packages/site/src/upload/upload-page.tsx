@@ -163,7 +163,7 @@ export function UploadPage() {
       <section className={styles.page} aria-labelledby={`${id}-title`}>
         <h1 id={`${id}-title`}>Post</h1>
         <p>Log in or sign up to post memes, GIFs, videos and stories.</p>
-        <button type="button" className={styles.primary} onClick={() => requireMember(makerOpen ? 'create_meme' : 'upload', window.location.pathname + window.location.search)}>
+        <button type="button" className={styles.primary} onClick={() => requireMember(makerOpen ? 'create-meme' : 'upload', window.location.pathname + window.location.search)}>
           Log in to post
         </button>
       </section>

@@ -94,3 +94,77 @@ describe('<Comments> over the comment service', () => {
     expect(await screen.findByRole('button', { name: 'Unlock comments' })).toBeInTheDocument();
   });
 });
+
+describe('<Comments> thread from the host (#cs_comment_id={id})', () => {
+  const ada = makeUser({ userId: 'ada', accountId: 'ada', displayName: 'ada' });
+  const section = () => [
+    makeComment({ commentId: '1', user: bob, text: 'top by bob', childrenTotal: 2 }),
+    makeComment({ commentId: '2', user: ada, text: 'other top by ada' }),
+    makeComment({ commentId: '11', user: ada, parent: '1', threadId: '1', text: 'first reply', timestamp: 100 }),
+    makeComment({ commentId: '12', user: bob, parent: '1', threadId: '1', text: 'second reply', timestamp: 200 }),
+  ];
+  const start = (props: { threadId?: string | null; onThreadChange?: (id: string | null) => void }) => {
+    const fake = createCommentServiceHandlers({ users: tokens, pages: [{ url: STORY_URL, comments: section() }] });
+    server.use(...fake.handlers);
+    const user = userEvent.setup();
+    const view = render(<Comments appId="guffaw" url={STORY_URL} host={STORY_HOST} auth={null} {...props} />);
+    const rerender = (next: typeof props) => view.rerender(<Comments appId="guffaw" url={STORY_URL} host={STORY_HOST} auth={null} {...next} />);
+    return { fake, user, rerender };
+  };
+
+  it('opens the thread of a top-level comment with a level 2 list call, never loading the list first', async () => {
+    const { fake } = start({ threadId: '1' });
+    const thread = await screen.findByRole('region', { name: 'Thread' });
+    expect(await within(thread).findByText('second reply')).toBeInTheDocument();
+    expect(within(thread).getByText('top by bob')).toBeInTheDocument();
+    expect(within(thread).getByRole('button', { name: 'View all 4 comments' })).toBeInTheDocument();
+    expect(screen.queryByText('other top by ada')).toBeNull();
+    expect(fake.callsTo('comment-list.json').map((c) => c.params)).toEqual([expect.objectContaining({ commentId: '1', level: '2' })]);
+  });
+
+  it('opens a reply\'s whole thread, headed by its top-level comment', async () => {
+    const { fake } = start({ threadId: '12' });
+    const thread = await screen.findByRole('region', { name: 'Thread' });
+    expect(await within(thread).findByText('top by bob')).toBeInTheDocument();
+    const replies = within(thread).getByRole('list', { name: 'Replies' });
+    expect(within(replies).getByText('first reply')).toBeInTheDocument();
+    expect(within(replies).getByText('second reply')).toBeInTheDocument();
+    expect(fake.callsTo('comment-list.json')[0]!.params).toMatchObject({ commentId: '12', level: '2' });
+  });
+
+  it('tells the host when the viewer opens a thread or goes back to the list', async () => {
+    const changes: Array<string | null> = [];
+    const { user, rerender } = start({ threadId: null, onThreadChange: (id) => changes.push(id) });
+    await screen.findByText('other top by ada');
+    await user.click(screen.getByRole('button', { name: 'View 2 replies' }));
+    expect(await screen.findByText('second reply')).toBeInTheDocument();
+    expect(changes).toEqual(['1']);
+    // The host writes it into its URL and hands it back: nothing more happens.
+    rerender({ threadId: '1', onThreadChange: (id) => changes.push(id) });
+    await user.click(screen.getByRole('button', { name: 'View all 4 comments' }));
+    expect(await screen.findByText('other top by ada')).toBeInTheDocument();
+    expect(changes).toEqual(['1', null]);
+  });
+
+  it('follows the host\'s threadId when it changes (history back and forward)', async () => {
+    const changes: Array<string | null> = [];
+    const { fake, rerender } = start({ threadId: null, onThreadChange: (id) => changes.push(id) });
+    await screen.findByText('other top by ada');
+    rerender({ threadId: '1', onThreadChange: (id) => changes.push(id) });
+    expect(await screen.findByText('second reply')).toBeInTheDocument();
+    expect(fake.callsTo('comment-list.json').at(-1)!.params).toMatchObject({ commentId: '1', level: '2' });
+    rerender({ threadId: null, onThreadChange: (id) => changes.push(id) });
+    expect(await screen.findByText('other top by ada')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Thread' })).toBeNull();
+    // Reported as any change is; a host that already shows this thread ignores it.
+    expect(changes).toEqual(['1', null]);
+  });
+
+  it('says so and shows the list when the linked comment is gone', async () => {
+    const changes: Array<string | null> = [];
+    start({ threadId: 'gone', onThreadChange: (id) => changes.push(id) });
+    expect(await screen.findByText('The comment does not exist')).toBeInTheDocument();
+    expect(await screen.findByText('other top by ada')).toBeInTheDocument();
+    expect(changes).toEqual([null]);
+  });
+});

@@ -1,7 +1,7 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { createCommentsClient, type CommentsClient, type SortType } from '@guffaw/comments-client';
 import { abbreviate, commentNoun } from '../../lib/labels.js';
-import type { FollowApi } from '../../stores/section-store.js';
+import type { FollowApi, SectionView } from '../../stores/section-store.js';
 import type { BlockApi, SettingsState } from '../../stores/settings-store.js';
 import { createWidgetStores, useSection, useWidget, WidgetProvider, type WidgetStores } from '../../stores/widget-stores.js';
 import { CommentList } from '../comment-list/index.js';
@@ -26,6 +26,13 @@ export type CommentsProps = {
   sort?: SortType | undefined;
   /** Forum posts say Answers and put new top-level comments last. */
   isForum?: boolean | undefined;
+  /**
+   * The comment whose thread is shown (the host's #cs_comment_id={id}), or null for the list. Read at start, and
+   * followed when it changes later (back and forward in the host's history); undefined leaves the view to the widget.
+   */
+  threadId?: string | null | undefined;
+  /** The viewer opened a thread (its comment id) or went back to the list (null): the host keeps it in its URL. */
+  onThreadChange?: ((commentId: string | null) => void) | undefined;
   theme?: Theme | undefined;
   /** A visitor tried something that needs a login. */
   onRequireLogin?: (() => void) | undefined;
@@ -91,6 +98,31 @@ function Startup({ auth }: { auth: string | null | undefined }) {
   return null;
 }
 
+const viewThread = (view: SectionView): string | null => (view.mode === 'thread' ? view.commentId : null);
+
+/** Keeps the thread view and the host's threadId in step, both ways, without echoing a change back. */
+function ThreadSync({ threadId, onThreadChange }: Pick<CommentsProps, 'threadId' | 'onThreadChange'>) {
+  const { section } = useWidget();
+  const report = useRef(onThreadChange);
+  useEffect(() => {
+    report.current = onThreadChange;
+  }, [onThreadChange]);
+  useEffect(
+    () =>
+      section.subscribe((state, previous) => {
+        const id = viewThread(state.view);
+        if (id !== viewThread(previous.view)) report.current?.(id);
+      }),
+    [section],
+  );
+  useEffect(() => {
+    if (threadId === undefined || threadId === viewThread(section.getState().view)) return;
+    if (threadId) section.getState().openThread(threadId).catch(() => undefined);
+    else section.getState().closeThread();
+  }, [section, threadId]);
+  return null;
+}
+
 /**
  * The embeddable comment system. One set of stores per instance; changing appId, url or host starts a new one.
  */
@@ -105,6 +137,7 @@ export function Comments(props: CommentsProps) {
   return (
     <WidgetProvider stores={stores}>
       <Startup auth={auth} />
+      <ThreadSync threadId={props.threadId} onThreadChange={props.onThreadChange} />
       <CommentSection theme={props.theme} />
       {props.children}
     </WidgetProvider>
@@ -121,6 +154,7 @@ function make(props: CommentsProps): WidgetStores {
     url: props.url,
     sort: props.sort ?? 'hot',
     isForum: props.isForum ?? false,
+    threadId: props.threadId,
     followApi: props.followApi,
     blockApi: props.blockApi,
     opToken: props.opToken,

@@ -37,7 +37,12 @@ export function ThreadView({ commentId }: { commentId: string }) {
   const list = useSection((s) => s.lists[key]);
   const total = useSection((s) => s.total);
   const isForum = useSection((s) => s.isForum);
-  const parent = useSection((s) => s.comments[commentId]);
+  // A reply's link (a notification) opens its whole thread: the top-level comment heads it.
+  const rootId = useSection((s) => {
+    const anchor = s.comments[commentId];
+    return anchor?.level === 2 && anchor.threadId ? anchor.threadId : commentId;
+  });
+  const parent = useSection((s) => s.comments[rootId]);
   const ids = useVisibleIds(list?.ids);
   const [notice, setNotice] = useState<string | null>(null);
   const back = useRef<HTMLButtonElement>(null);
@@ -48,7 +53,7 @@ export function ThreadView({ commentId }: { commentId: string }) {
     setNotice(null);
     action.catch((error: unknown) => setNotice(errorNotice(error)));
   };
-  const replies = ids.filter((id) => id !== commentId);
+  const replies = ids.filter((id) => id !== rootId);
 
   return (
     <section className="gfw-thread" aria-label="Thread" aria-busy={list?.firstLoading === true}>
@@ -58,7 +63,7 @@ export function ThreadView({ commentId }: { commentId: string }) {
         </button>
         {parent && <FollowButton threadId={parent.threadId} />}
       </div>
-      {parent && <CommentItem commentId={commentId} />}
+      {parent && <CommentItem commentId={rootId} />}
       {(!list || list.firstLoading) && replies.length === 0 && <p className="gfw-state" role="status">Loading replies…</p>}
       {list?.error && replies.length === 0 && (
         <div className="gfw-state" role="alert">

@@ -180,6 +180,47 @@ describeEachDatabase('post actions', (kind) => {
     expect(await t.db.selectFrom('awards').select(['senderId', 'recipientId']).execute()).toEqual([{ senderId: member.id, recipientId: op.id }]);
     expect((await call('GET', '/award-balance')).statusCode).toBe(401);
   });
+  it('Cheers: refuses collections, unknown awards and unknown posts without spending', async () => {
+    await makePost(t.db, { id: 'col', creatorId: op.id, type: 'CollectionPage' });
+    await makePost(t.db, { id: 'p', creatorId: op.id });
+    await t.db.insertInto('awardBalances').values({ userId: member.id, balance: 2 }).execute();
+    const refusals = [
+      { payload: { id: 'col', type: 'cheers' }, status: 400, code: 'NOT_AWARDABLE' },
+      { payload: { id: 'p', type: 'gold' }, status: 400, code: 'INVALID_AWARD' },
+      { payload: { id: 'nothere', type: 'cheers' }, status: 404, code: 'POST_NOT_FOUND' },
+    ];
+    for (const { payload, status, code } of refusals) {
+      const res = await call('POST', '/award', member, payload);
+      expect(res.statusCode, code).toBe(status);
+      expect(res.json().meta).toMatchObject({ status: 'Failure', errorCode: code });
+    }
+    expect((await call('GET', '/award-balance', member)).json().data).toEqual({ balance: 2 });
+    expect((await call('GET', '/user-sent-awards', member)).json().data).toEqual({ sentAwards: [], balance: 2 });
+    expect(await t.db.selectFrom('awards').selectAll().execute()).toHaveLength(0);
+    expect((await post('col')).awardsCount).toBe(0);
+    expect((await post('p')).awardsCount).toBe(0);
+  });
+
+  it('polls: an option out of range or missing is refused and counts nothing', async () => {
+    await makePost(t.db, { id: 'poll' });
+    await t.db.insertInto('polls').values({ postId: 'poll', options: JSON.stringify(['A', 'B']), endsAt: new Date(Date.now() + 3600_000) }).execute();
+    const refusals = [
+      { payload: { entryId: 'poll', option_index: 2 }, code: 'INVALID_OPTION' },
+      { payload: { entryId: 'poll' }, code: 'INVALID_OPTION' },
+      // A negative index fails the route's schema before the poll is read.
+      { payload: { entryId: 'poll', option_index: -1 }, code: 'INVALID_INPUT' },
+    ];
+    for (const { payload, code } of refusals) {
+      const res = await call('POST', '/v1/poll/vote', member, payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().meta).toMatchObject({ status: 'Failure', errorCode: code });
+    }
+    const results = (await call('POST', '/v1/poll/results', member, { entryId: 'poll' })).json().data.poll;
+    expect(results).toMatchObject({ options: [{ votes: 0 }, { votes: 0 }], user_voted_option: null });
+    // The refusals did not use up the member's one vote.
+    expect((await call('POST', '/v1/poll/vote', member, { entryId: 'poll', option_index: 0 })).statusCode).toBe(200);
+  });
+
   it('Cheers: concurrent sends never spend more than the balance, nor twice on one post', async () => {
     const ids = Array.from({ length: 8 }, (_, i) => `c${i}`);
     for (const id of ids) await makePost(t.db, { id, creatorId: op.id });

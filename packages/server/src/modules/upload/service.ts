@@ -147,11 +147,9 @@ export async function publish(ctx: UploadContext, draft: repo.PostDraft, file: {
   if (draft.type === 'Article') {
     if (!still) throw badRequest('COVER_MUST_BE_PICTURE', 'The cover of an article must be a picture (JPEG, PNG or a still GIF).');
     try {
-      const set = await pictureSet(file.path, outDir, postMediaUrl(ctx, draft.id));
-      const mediaId = `${draft.id}c`;
-      const blocks = (draft.article?.blocks as unknown[] | undefined) ?? [];
-      draft.images = { ...set };
-      draft.article = { blocks: [{ type: 'Media', mediaId, caption: '' }, ...blocks], medias: { [mediaId]: { id: mediaId, type: 'Photo', ...set } } };
+      // The cover lives in the post's images only: the post page draws it above the blocks, so a Media block of it
+      // would show it twice.
+      draft.images = { ...(await pictureSet(file.path, outDir, postMediaUrl(ctx, draft.id))) };
       await repo.publishPost(ctx.db, draft, 'insert');
     } catch (error) {
       await rm(outDir, { recursive: true, force: true });
