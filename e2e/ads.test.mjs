@@ -1,6 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { baseUrl, login, screenshot, sleep, useBrowser, useServer } from './harness.mjs';
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { baseUrl, login, root, screenshot, sleep, startServer, useBrowser, useServer } from './harness.mjs';
 
 // Issue #12: house ads in the spec's slots (demo seed: two house campaigns in every size).
 useServer();
@@ -12,9 +16,10 @@ const HEIGHT = 900;
 function watchAds(page) {
   // Impression bodies are sent with keepalive, which the browser does not expose to the test: the creatives' view
   // tokens come from the slot answers, and the server tells whether a token was already counted.
-  const seen = { slots: [], served: {}, impressions: 0, clicks: [] };
+  const seen = { slots: [], served: {}, impressions: 0, clicks: [], setup: 0 };
   page.on('request', (r) => {
     const url = r.url();
+    if (url.includes('/v1/ads/setup')) seen.setup += 1;
     if (url.includes('/v1/ads/slot')) seen.slots.push(new URL(url).searchParams.get('slot'));
     if (url.includes('/v1/ads/impression')) seen.impressions += 1;
     if (url.includes('/v1/ads/click')) seen.clicks.push(url);
@@ -40,7 +45,7 @@ async function scrollToInline(page) {
       return loaded;
     }
     await page.mouse.wheel(0, HEIGHT);
-    await sleep(300);
+    await page.locator(`[data-testid="ad-slot"][data-slot="inline_ad"][data-ad]:not([data-ad=""]) img`).first().waitFor({ timeout: 500 }).catch(() => undefined);
   }
   throw new Error('no inline ad was loaded');
 }
@@ -84,39 +89,86 @@ for (const [width, inline, sidebar] of [
   });
 }
 
-test('impressions and clicks are counted once each', async (t) => {
-  await browser.withPage(
-    t,
-    async (page) => {
-      const seen = watchAds(page);
-      await page.goto(baseUrl() + '/', { waitUntil: 'networkidle' });
-      const side = page.locator('[data-testid="ad-slot"][data-slot="sidebar_1"] img');
-      await side.waitFor();
-      await sleep(1600);
-      assert.ok(seen.impressions >= 1, 'an impression was sent after 1 s in view');
-      const [token] = seen.served.sidebar_1 ?? [];
-      assert.ok(token, 'the sidebar slot was served a creative');
-      // Already counted by the page: the server counts a view token once.
-      const again = await page.request.post(baseUrl() + '/v1/ads/impression', { form: { viewToken: token } });
-      assert.deepEqual((await again.json()).data, { counted: false });
-      // Staying in view sends no second impression for the same creatives.
-      const served = Object.values(seen.served).flat().length;
-      const sent = seen.impressions;
-      await sleep(1500);
-      assert.equal(seen.impressions, sent);
-      assert.ok(sent <= served, `${sent} impressions for ${served} creatives`);
-      const href = await page.locator('[data-testid="ad-slot"][data-slot="sidebar_1"] a').getAttribute('href');
-      const first = await page.request.get(baseUrl() + href, { maxRedirects: 0 });
-      assert.equal(first.status(), 302);
-      assert.match(first.headers().location, new RegExp(`^${baseUrl()}/(submit|top)$`));
-      const [popup] = await Promise.all([page.waitForEvent('popup'), side.click()]);
-      await popup.waitForLoadState();
-      assert.match(popup.url(), /\/(submit|top)$/);
-      const bad = await page.request.get(baseUrl() + '/v1/ads/click?t=1.inline_ad.1.x.y', { maxRedirects: 0 });
-      assert.equal(bad.status(), 400);
-    },
-    { viewport: { width: 1280, height: HEIGHT }, storage: CONSENT },
-  );
+/** `npm run ads -- ...` on a DATA_DIR (the command the operator runs), its output. */
+function adsCommand(dataDir, ...argv) {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ['--import', 'tsx', 'src/cli/ads.ts', ...argv], {
+      cwd: join(root, 'packages/server'),
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    }, (error, stdout, stderr) => (error ? reject(new Error(`ads ${argv[0]}: ${stderr || error.message}`)) : resolve(stdout)));
+  });
+}
+
+/** Waits until `check()` holds, polling every 100 ms. */
+async function until(check, what, timeoutMs = 10_000) {
+  const started = Date.now();
+  while (!check()) {
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await sleep(100);
+  }
+}
+
+// A 1x1 PNG: the creative's box takes the slot size from the ad's width and height.
+const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNk+A8AAQUBAScY42YAAAAASUVORK5CYII=', 'base64');
+
+test('impressions and clicks are counted once each', { timeout: 240_000 }, async (t) => {
+  // Its own server with one campaign, so the counts read back after the server stops (the embedded database allows
+  // one process at a time) are this test's alone.
+  const dataDir = mkdtempSync(join(tmpdir(), 'guffaw-e2e-ads-'));
+  t.after(() => rmSync(dataDir, { recursive: true, force: true }));
+  mkdirSync(join(dataDir, 'media', 'ads'), { recursive: true });
+  writeFileSync(join(dataDir, 'media', 'ads', 'e2e.png'), PIXEL);
+  const target = `${baseUrl()}/top`;
+  await adsCommand(dataDir, 'campaign:add', '--name', 'E2E', '--link', target, '--image', '/media/ads/e2e.png',
+    ...['728x90', '970x250', '300x250', '336x280'].flatMap((size) => ['--size', size]));
+  const own = await startServer({ seedDemo: false, env: { DATA_DIR: dataDir } });
+  let served = [];
+  let sent = 0;
+  try {
+    await browser.withPage(
+      t,
+      async (page) => {
+        const seen = watchAds(page);
+        await page.clock.install();
+        await page.goto(own.url + '/', { waitUntil: 'networkidle' });
+        const side = page.locator('[data-testid="ad-slot"][data-slot="sidebar_1"] img');
+        await side.waitFor();
+        await page.locator('[data-testid="ad-slot"][data-slot="billboard"] img').waitFor();
+        // Every creative on screen is counted once it was half visible for 1 s.
+        served = Object.values(seen.served).flat();
+        assert.ok(served.length >= 2, `creatives served: ${JSON.stringify(seen.served)}`);
+        await until(() => seen.impressions >= served.length, `${served.length} impressions (sent ${seen.impressions})`);
+        for (const viewToken of served) {
+          const again = await page.request.post(own.url + '/v1/ads/impression', { data: { viewToken } });
+          assert.deepEqual((await again.json()).data, { counted: false }, 'already counted by the page');
+        }
+        // Staying in view sends no second impression: 5 s more on the page's clock (under the 30 s refresh).
+        await page.clock.runFor(5000);
+        assert.equal(Object.values(seen.served).flat().length, served.length, 'no refresh happened meanwhile');
+        sent = seen.impressions;
+        assert.equal(sent, served.length, `${sent} impressions sent for ${served.length} creatives`);
+        // One click through the page, then the same click link followed twice more: one click counted.
+        const [popup] = await Promise.all([page.waitForEvent('popup'), side.click()]);
+        await popup.waitForLoadState();
+        assert.equal(popup.url(), target);
+        const href = await page.locator('[data-testid="ad-slot"][data-slot="sidebar_1"] a').getAttribute('href');
+        for (let i = 0; i < 2; i++) {
+          const res = await page.request.get(own.url + href, { maxRedirects: 0 });
+          assert.equal(res.status(), 302);
+          assert.equal(res.headers().location, target);
+        }
+        const bad = await page.request.get(own.url + '/v1/ads/click?t=1.inline_ad.1.x.y', { maxRedirects: 0 });
+        assert.equal(bad.status(), 400);
+      },
+      { viewport: { width: 1280, height: HEIGHT }, storage: CONSENT },
+    );
+  } finally {
+    await own.stop();
+  }
+  const [campaign, ...others] = JSON.parse(await adsCommand(dataDir, 'campaign:list', '--json'));
+  assert.equal(others.length, 0);
+  assert.equal(campaign.impressions, served.length, 'each served creative counted exactly once');
+  assert.equal(campaign.clicks, 1, 'the same click link counted once');
 });
 
 test('refreshes every 30 s only while the page is visible; the billboard leaves once viewed and scrolled past', async (t) => {
@@ -151,10 +203,14 @@ test('no ads without consent, and none for a Pro member with hideAds', async (t)
     t,
     async (page) => {
       const seen = watchAds(page);
+      await page.clock.install();
       await page.goto(baseUrl() + '/', { waitUntil: 'networkidle' });
-      await sleep(1500);
+      // shell-and-account.md §4: the consent poll gives up at 10 s; past that, still nothing is asked for.
+      await page.clock.runFor(11_000);
+      await page.waitForLoadState('networkidle');
       assert.equal(await page.locator('[data-testid="ad-slot"]').count(), 0);
       assert.deepEqual(seen.slots, []);
+      assert.equal(seen.setup, 0);
     },
     { viewport: { width: 1280, height: HEIGHT } },
   );
@@ -163,8 +219,11 @@ test('no ads without consent, and none for a Pro member with hideAds', async (t)
     async (page) => {
       const seen = watchAds(page);
       await login(page, 'op', 'guffaw-demo');
+      await page.clock.install();
       await page.goto(baseUrl() + '/', { waitUntil: 'networkidle' });
-      await sleep(3500);
+      // Past the user retries (5 at 500 ms): the Pro rule has been applied.
+      await page.clock.runFor(3000);
+      await page.waitForLoadState('networkidle');
       assert.equal(await page.locator('[data-testid="ad-slot"]').count(), 0);
       assert.deepEqual(seen.slots, []);
       // The server refuses too, whatever the client does.

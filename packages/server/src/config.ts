@@ -22,6 +22,8 @@ export type Config = {
   logLevel: string;
   /** true when PUBLIC_URL is https: cookies get Secure. */
   secureCookies: boolean;
+  /** The support chat launcher script (shell-and-account.md §2, §9); null hides the user menu's Support entry. */
+  supportChatUrl: string | null;
 };
 
 type Env = Record<string, string | undefined>;
@@ -55,6 +57,7 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo: env.SEED_DEMO !== '0',
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     secureCookies: publicUrl.startsWith('https://'),
+    supportChatUrl: parseUrl('SUPPORT_CHAT_URL', env.SUPPORT_CHAT_URL),
   };
 }
 
@@ -117,6 +120,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     seedDemo: false,
     logLevel: 'silent',
     secureCookies: false,
+    supportChatUrl: null,
     ...overrides,
   };
 }

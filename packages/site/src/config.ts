@@ -17,6 +17,8 @@ export type SiteConfig = {
   analyticsUrl: string | null;
   /** The partner of the referral promotion (shown only when features.referral allows). */
   referral: { partnerName: string; prodUrl: string; proUrl: string } | null;
+  /** The support chat launcher script (server SUPPORT_CHAT_URL); null hides the user menu's Support entry. */
+  supportChatUrl: string | null;
 };
 
 export const defaultConfig: SiteConfig = {
@@ -28,6 +30,7 @@ export const defaultConfig: SiteConfig = {
   privacyServiceUrl: null,
   analyticsUrl: '/v1/analytics/events',
   referral: null,
+  supportChatUrl: null,
 };
 
 function readEmbedded(): Partial<SiteConfig> {

@@ -9,7 +9,7 @@ import { AD_SIZES, isSafeLink } from '../modules/ads/service.js';
  * House-ad campaigns (README.md "Ads"):
  *   npm run ads -- campaign:add --name N --link URL --image URL --size 728x90 [--size 300x250 ...]
  *                  [--start ISO] [--end ISO] [--weight N] [--card URL --banner URL] [--nav-image URL] [--background CSS]
- *   npm run ads -- campaign:list
+ *   npm run ads -- campaign:list [--json]
  *   npm run ads -- campaign:remove --id N
  * With the embedded database the server must be stopped (one process per DATA_DIR); with DATABASE_URL it may run.
  */
@@ -17,7 +17,7 @@ const USAGE = `usage:
   npm run ads -- campaign:add --name NAME --link URL --image URL --size WxH [--size WxH ...]
                  [--start ISO_DATE] [--end ISO_DATE] [--weight N] [--card URL --banner URL] [--nav-image URL] [--background CSS_COLOR]
      sizes: ${AD_SIZES.join(', ')} (1x1 collapses the home billboard)
-  npm run ads -- campaign:list
+  npm run ads -- campaign:list [--json]   (--json: one JSON array with each campaign's impressions and clicks)
   npm run ads -- campaign:remove --id N`;
 
 export class AdsUsageError extends Error {}
@@ -44,6 +44,7 @@ export async function runAdsCommand(db: Database, argv: string[], print: (line: 
       name: { type: 'string' }, link: { type: 'string' }, image: { type: 'string' }, size: { type: 'string', multiple: true },
       start: { type: 'string' }, end: { type: 'string' }, weight: { type: 'string' }, card: { type: 'string' },
       banner: { type: 'string' }, 'nav-image': { type: 'string' }, background: { type: 'string' }, id: { type: 'string' },
+      json: { type: 'boolean' },
     },
     strict: true,
   });
@@ -77,6 +78,8 @@ export async function runAdsCommand(db: Database, argv: string[], print: (line: 
   }
   if (command === 'campaign:list') {
     const rows = await listCampaigns(db);
+    // For scripts (and the browser tests): the same rows with their counts, dates as ISO strings.
+    if (values.json) return print(JSON.stringify(rows));
     if (rows.length === 0) print('no campaigns');
     for (const c of rows) {
       const when = `${c.startsAt.toISOString()} .. ${c.endsAt ? c.endsAt.toISOString() : 'open'}`;

@@ -4,22 +4,28 @@ import { privacyRegion, trackingAllowed } from '../consent/privacy';
 import { userStore, type UserStore } from '../user/user-store';
 import { fetchAdsSetup, houseAds, type AdContext, type AdProvider, type AdsSetup } from './provider';
 
-/** shell-and-account.md §4 "Ads" and §9: retries while the user loads, the consent poll, the regions without ads. */
+/** shell-and-account.md §4 "Ads" and "Consent", §9: retries while the user loads, the consent poll and its time-out, the regions without ads. */
 export const AD_USER_RETRIES = 5;
 export const AD_USER_RETRY_MS = 500;
 export const CONSENT_POLL_MS = 500;
+export const CONSENT_TIMEOUT_MS = 10_000;
 export const UNSUPPORTED_REGIONS = ['RU'];
 
 export type AdsStatus = 'idle' | 'waiting-consent' | 'on' | 'off';
 export type AdsState = {
   status: AdsStatus;
-  /** Why ads are off (PRO_HIDE_ADS, REGION, EMBED), or null. */
+  /** Why ads are off (PRO_HIDE_ADS, REGION, EMBED, NO_CONSENT, UNAVAILABLE), or null. */
   reason: string | null;
   setup: AdsSetup | null;
   context: AdContext;
   provider: AdProvider;
 };
-export type AdsActions = { start(): Promise<void>; stop(): void };
+export type AdsActions = {
+  start(): Promise<void>;
+  stop(): void;
+  /** The user changed (loaded, logged in or out, saved hideAds): ads follow the Pro rule without a reload. */
+  recheckUser(): void;
+};
 
 export type AdsEnvironment = {
   consent: () => boolean;
@@ -37,11 +43,11 @@ const defaultEnvironment: AdsEnvironment = {
   wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
 
-/** Active Pro with hideAds on (default on) sees no ads. */
-function hidesAds(s: Pick<UserStore, 'info'>): boolean {
-  const user = s.info.user as (typeof s.info.user & { proSettings?: { hideAds?: boolean }; hideAds?: boolean }) | null;
+/** Active Pro with hideAds on (proSettings in user-info, default on) sees no ads. */
+export function hidesAds(s: Pick<UserStore, 'info'>): boolean {
+  const user = s.info.user as (typeof s.info.user & { proSettings?: { hideAds?: boolean } }) | null;
   if (!user?.username || !user.isActivePro) return false;
-  return (user.proSettings?.hideAds ?? user.hideAds) !== false;
+  return user.proSettings?.hideAds !== false;
 }
 
 export const createAdsStore = (env: AdsEnvironment = defaultEnvironment, provider: AdProvider = houseAds) =>
@@ -59,9 +65,10 @@ export const createAdsStore = (env: AdsEnvironment = defaultEnvironment, provide
         stopped = false;
         running ??= (async () => {
           if (env.embed()) return off('EMBED');
-          // No ads until consent allows them; the choice may come later (the CCPA banner), so keep looking.
-          while (!env.consent()) {
+          // §4 "Consent": polled every 500 ms, given up at 10 s; no ads on this page without it.
+          for (let waited = 0; !env.consent(); waited += CONSENT_POLL_MS) {
             if (stopped) return;
+            if (waited >= CONSENT_TIMEOUT_MS) return off('NO_CONSENT');
             if (get().status !== 'waiting-consent') set({ status: 'waiting-consent' });
             await env.wait(CONSENT_POLL_MS);
           }
@@ -86,6 +93,12 @@ export const createAdsStore = (env: AdsEnvironment = defaultEnvironment, provide
       stop() {
         stopped = true;
         set({ status: 'idle', setup: null, reason: null });
+      },
+      recheckUser() {
+        const { status, reason } = get();
+        const hide = hidesAds(env.user.getState());
+        if (hide && status === 'on') off('PRO_HIDE_ADS');
+        else if (!hide && reason === 'PRO_HIDE_ADS' && !running) void get().start();
       },
     };
   });

@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { slotSize } from './ad-slot';
-import { AD_USER_RETRIES, createAdsStore, isInlineAdPosition, type AdsEnvironment } from './ads-store';
+import { AD_USER_RETRIES, CONSENT_POLL_MS, CONSENT_TIMEOUT_MS, createAdsStore, isInlineAdPosition, type AdsEnvironment } from './ads-store';
 import type { AdProvider } from './provider';
-import { CHAT_RETRIES, loadWithRetries } from './support-chat';
+import { toastStore } from '../shell/toasts/toast-store';
+import { CHAT_FAILED, CHAT_OPEN_EVENT, CHAT_RETRIES, createSupportChatStore, loadWithRetries, SUPPORT_STATE_KEY, SUPPORT_STATE_TTL_MS, type SupportChatDeps } from './support-chat';
 
 const provider: AdProvider = { name: 'test', fill: () => Promise.resolve(null), impression: () => Promise.resolve() };
 
@@ -36,7 +37,7 @@ describe('ads rules', () => {
     const setupCalls = vi.fn();
     vi.stubGlobal('fetch', (...args: unknown[]) => {
       setupCalls(args[0]);
-      return Promise.resolve(Response.json({ meta: { status: 'Success' }, data: { enabled: true, reason: null, inlineIntervals: [3], adCampaign: null, campaigns: [], supportChatUrl: null } }));
+      return Promise.resolve(Response.json({ meta: { status: 'Success' }, data: { enabled: true, reason: null, inlineIntervals: [3], adCampaign: null, campaigns: []} }));
     });
     const cases: [Partial<Parameters<typeof env>[0]>, string | null][] = [
       [{ pro: true }, 'PRO_HIDE_ADS'],
@@ -60,7 +61,7 @@ describe('ads rules', () => {
   it('waits for consent, and retries 5 times at 500 ms while the user loads', async () => {
     let consent = false;
     const waits: number[] = [];
-    vi.stubGlobal('fetch', () => Promise.resolve(Response.json({ meta: { status: 'Success' }, data: { enabled: true, reason: null, inlineIntervals: [3], adCampaign: null, campaigns: [], supportChatUrl: null } })));
+    vi.stubGlobal('fetch', () => Promise.resolve(Response.json({ meta: { status: 'Success' }, data: { enabled: true, reason: null, inlineIntervals: [3], adCampaign: null, campaigns: []} })));
     const store = createAdsStore(
       env({
         consent: () => consent,
@@ -80,6 +81,38 @@ describe('ads rules', () => {
     vi.unstubAllGlobals();
   });
 
+  it('gives up waiting for consent after 10 s of polls every 500 ms, and asks for no ads', async () => {
+    const setupCalls = vi.fn();
+    vi.stubGlobal('fetch', setupCalls);
+    const waits: number[] = [];
+    let checks = 0;
+    const store = createAdsStore(env({ consent: () => (checks++, false), wait: (ms) => (waits.push(ms), Promise.resolve()) }), provider);
+    await store.getState().start();
+    expect(CONSENT_POLL_MS).toBe(500);
+    expect(CONSENT_TIMEOUT_MS).toBe(10_000);
+    expect(waits).toEqual(Array(20).fill(500));
+    expect(checks).toBe(21);
+    expect(store.getState()).toMatchObject({ status: 'off', reason: 'NO_CONSENT' });
+    expect(setupCalls).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
+  });
+
+  it('follows the Pro rule when the user changes after the start', async () => {
+    vi.stubGlobal('fetch', () => Promise.resolve(Response.json({ meta: { status: 'Success' }, data: { enabled: true, reason: null, inlineIntervals: [3], adCampaign: null, campaigns: [] } })));
+    let hideAds = true;
+    const user = { getState: () => ({ initialised: true, info: { user: { username: 'p', isActivePro: true, proSettings: { hideAds } } } }) as never };
+    const store = createAdsStore(env({ user }), provider);
+    await store.getState().start();
+    expect(store.getState().reason).toBe('PRO_HIDE_ADS');
+    hideAds = false;
+    store.getState().recheckUser();
+    await vi.waitFor(() => expect(store.getState().status).toBe('on'));
+    hideAds = true;
+    store.getState().recheckUser();
+    expect(store.getState()).toMatchObject({ status: 'off', reason: 'PRO_HIDE_ADS' });
+    vi.unstubAllGlobals();
+  });
+
   it('loads the support chat script with 5 retries at 1 s, then gives up', async () => {
     const waits: number[] = [];
     const load = vi.fn(() => Promise.reject(new Error('offline')));
@@ -88,6 +121,50 @@ describe('ads rules', () => {
     expect(waits).toEqual(Array(CHAT_RETRIES).fill(1000));
     let n = 0;
     expect(await loadWithRetries(() => (++n < 3 ? Promise.reject(new Error('x')) : Promise.resolve()), () => Promise.resolve())).toBe(true);
+  });
+});
+
+describe('support chat', () => {
+  const memory = () => {
+    const data = new Map<string, string>();
+    return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v) } as unknown as Storage;
+  };
+  const deps = (over: Partial<SupportChatDeps> = {}): SupportChatDeps => ({
+    load: () => Promise.resolve(),
+    wait: () => Promise.resolve(),
+    storage: () => null,
+    now: () => 1_000_000_000,
+    ...over,
+  });
+
+  it('loads the script once on demand, opens the chat, and tells the member when it cannot be loaded', async () => {
+    const load = vi.fn(() => Promise.resolve());
+    const opened = vi.fn();
+    window.addEventListener(CHAT_OPEN_EVENT, opened);
+    const store = createSupportChatStore(deps({ load }));
+    expect(await store.getState().load('https://chat.example/a.js', { open: true })).toBe(true);
+    expect(await store.getState().load('https://chat.example/a.js', { open: true })).toBe(true);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(opened).toHaveBeenCalledTimes(2);
+    window.removeEventListener(CHAT_OPEN_EVENT, opened);
+    const failing = vi.fn(() => Promise.reject(new Error('offline')));
+    const broken = createSupportChatStore(deps({ load: failing }));
+    expect(await broken.getState().load('https://chat.example/a.js', { open: true })).toBe(false);
+    expect(failing).toHaveBeenCalledTimes(1 + CHAT_RETRIES);
+    expect(broken.getState().status).toBe('failed');
+    expect(toastStore.getState().toasts.at(-1)).toMatchObject({ message: CHAT_FAILED, kind: 'error' });
+  });
+
+  it('keeps the unread count as support state for 7 days', () => {
+    const storage = memory();
+    let now = 5_000_000;
+    const d = deps({ storage: () => storage, now: () => now });
+    createSupportChatStore(d).getState().setUnread(4.7);
+    expect(JSON.parse(storage.getItem(SUPPORT_STATE_KEY) ?? '')).toEqual({ unread: 4, at: 5_000_000 });
+    now += SUPPORT_STATE_TTL_MS;
+    expect(createSupportChatStore(d).getState().unread).toBe(4);
+    now += 1;
+    expect(createSupportChatStore(d).getState().unread).toBe(0);
   });
 });
 

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SiteConfig } from '../config';
+import { useUser } from '../user/user-store';
 import { AdSlot } from './ad-slot';
-import { adsStore, isInlineAdPosition, useAds } from './ads-store';
+import { adsStore, hidesAds, isInlineAdPosition, useAds } from './ads-store';
 import styles from './ads.module.css';
 
 /** The feeds' home list (posts-and-feeds.md §2: the home post list shows the billboard). */
@@ -18,6 +19,16 @@ export function AdsStarter() {
   useEffect(() => {
     void adsStore.getState().start();
   }, []);
+  const hide = useUser(hidesAds);
+  const first = useRef(true);
+  useEffect(() => {
+    // The start above already reads the user; later changes (login, a saved hideAds) turn ads off or on again.
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    adsStore.getState().recheckUser();
+  }, [hide]);
   const background = useAds((s) => s.setup?.adCampaign?.background ?? null);
   useEffect(() => {
     if (!background) return;
@@ -89,6 +100,13 @@ export function Billboard({ path }: { path: string }) {
     </div>
   );
 }
+
+/**
+ * posts-and-feeds.md §4 "A sidebar appears only on list-view routes (and the post view sidebar on post views only)";
+ * the list views are home, interest, tag, user list and search (comments.md §2). Route names as in the route table.
+ */
+export const SIDEBAR_AD_ROUTES: ReadonlySet<string> = new Set(['home list', 'tag list', 'interest list', 'search list', 'user list', 'post']);
+export const showsSidebarAds = (routeName: string | null | undefined): boolean => !!routeName && SIDEBAR_AD_ROUTES.has(routeName);
 
 /**
  * posts-and-feeds.md §4 sidebar_1 and sidebar_2, sticky under the top nav + 16 px. The column is part of the layout

@@ -50,7 +50,6 @@ export type AdsSetup = {
   inlineIntervals: number[];
   adCampaign: { navLink?: { url: string; image: string }; background?: string } | null;
   campaigns: { link: string; images: { card: { url: string }; banner: { url: string } } }[];
-  supportChatUrl: string | null;
 };
 
 export const fetchAdsSetup = (context: AdContext) => apiGet<AdsSetup>('/v1/ads/setup', { query: query(context) });

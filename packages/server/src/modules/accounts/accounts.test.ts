@@ -6,6 +6,7 @@ import { proofKey, verifyProof } from '../../lib/proof-of-work.js';
 import { canonicalEmail, emailHash, isValidEmail } from './email-rules.js';
 import { safeNext } from './next-url.js';
 import { LOGIN_PER_MINUTE } from './routes.js';
+import { makePost, makeUser } from '../posts/test-fixtures.js';
 import { cookiesOf, lastMailTo, nextIp, outbox, signUp, solveProof } from './test-helpers.js';
 
 process.env.PROOF_MAX_NUMBER = '2000';
@@ -338,6 +339,54 @@ describeEachDatabase('accounts', (kind) => {
       expect((await info(s3)).user).toBeNull();
       expect(await t.db.selectFrom('users').select('id').where('email', '=', 'leaving@example.com').executeTakeFirst()).toBeUndefined();
       expect((await login('leaving@example.com', 'leaving pass')).statusCode).toBe(401);
+    });
+  });
+
+  describe('Pro settings (hideAds, hidePromotedPosts)', () => {
+    const save = (headers: { cookie: string }, payload: Record<string, string>) => t.app.inject({ method: 'POST', url: '/v1/settings', headers, payload });
+    const userInfo = async (headers: { cookie: string }) => (await t.app.inject({ method: 'POST', url: '/v1/user-info', headers })).json().data.user;
+    const feedIds = async (headers: { cookie: string }) =>
+      ((await t.app.inject({ method: 'POST', url: '/v1/feed-posts/type/fresh', headers })).json().data.posts as { id: string }[]).map((p) => p.id);
+
+    it('sends proSettings in user-info with hideAds on and hidePromotedPosts off by default', async () => {
+      const pro = await makeUser(t.db, 'prodefaults', { tier: 1 });
+      expect((await userInfo(pro.headers)).proSettings).toEqual({ hideAds: true, hidePromotedPosts: false });
+    });
+
+    it('lets an active Pro change both, keeping other preferences; the feeds and the ads follow', async () => {
+      const pro = await makeUser(t.db, 'prosetter', { tier: 1, preferences: { hideFromRobots: true } });
+      await makePost(t.db, { id: 'prosetpromo', promoted: true });
+      await makePost(t.db, { id: 'prosetplain' });
+      expect(await feedIds(pro.headers)).toEqual(expect.arrayContaining(['prosetpromo', 'prosetplain']));
+      const res = await save(pro.headers, { hideAds: '0', hidePromotedPosts: '1' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.user).toMatchObject({ proSettings: { hideAds: false, hidePromotedPosts: true }, preferences: { hideFromRobots: true } });
+      expect((await userInfo(pro.headers)).proSettings).toEqual({ hideAds: false, hidePromotedPosts: true });
+      const ids = await feedIds(pro.headers);
+      expect(ids).toContain('prosetplain');
+      expect(ids).not.toContain('prosetpromo');
+      const setup = await t.app.inject({ method: 'GET', url: '/v1/ads/setup', headers: pro.headers });
+      expect(setup.json().data).toMatchObject({ enabled: true, reason: null });
+      await save(pro.headers, { hideAds: '1', hidePromotedPosts: '0' });
+      expect((await t.app.inject({ method: 'GET', url: '/v1/ads/setup', headers: pro.headers })).json().data).toMatchObject({ enabled: false, reason: 'PRO_HIDE_ADS' });
+      expect(await feedIds(pro.headers)).toContain('prosetpromo');
+    });
+
+    it('refuses them with 403 PRO_REQUIRED for members without an active Pro, changing nothing', async () => {
+      const free = await makeUser(t.db, 'profree');
+      const lapsed = await makeUser(t.db, 'prolapsed', { tier: 1 });
+      await t.db.updateTable('users').set({ proExpiresAt: new Date(Date.now() - 1000) }).where('id', '=', lapsed.id).execute();
+      for (const user of [free, lapsed]) {
+        for (const payload of [{ hideAds: '0' }, { hidePromotedPosts: '1', safeMode: '0' }]) {
+          const res = await save(user.headers, payload);
+          expect(res.statusCode).toBe(403);
+          expect(res.json().meta).toMatchObject({ status: 'Failure', errorCode: 'PRO_REQUIRED', errorMessage: 'Only Pro members can change this setting.' });
+        }
+        const after = await userInfo(user.headers);
+        expect(after.proSettings).toEqual({ hideAds: true, hidePromotedPosts: false });
+        expect(after.safeMode).toBe(true);
+      }
+      expect((await save(free.headers, { hideAds: 'maybe' })).statusCode).toBe(400);
     });
   });
 

@@ -1,6 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { Database } from '../../db/index.js';
-import type { Users } from '../../db/schema.js';
+import type { Json, Users } from '../../db/schema.js';
 
 export type UserRow = Selectable<Users>;
 export type Provider = 'google' | 'facebook' | 'apple';
@@ -64,9 +64,11 @@ export type UserUpdate = Partial<
   >
 >;
 
-export async function updateUser(db: Database, id: number, changes: UserUpdate): Promise<void> {
-  if (Object.keys(changes).length === 0) return;
-  await db.updateTable('users').set(changes).where('id', '=', id).execute();
+/** `preferences` keys are merged into the stored JSON (jsonb `||`), so a save never drops keys it did not send. */
+export async function updateUser(db: Database, id: number, changes: UserUpdate, preferences: Record<string, boolean> = {}): Promise<void> {
+  const merge = Object.keys(preferences).length > 0 ? { preferences: sql<Json>`preferences || ${JSON.stringify(preferences)}::jsonb` } : {};
+  if (Object.keys(changes).length === 0 && !merge.preferences) return;
+  await db.updateTable('users').set({ ...changes, ...merge }).where('id', '=', id).execute();
 }
 
 export const touchUser = (db: Database, id: number) => db.updateTable('users').set({ activeAt: new Date() }).where('id', '=', id).execute();

@@ -54,6 +54,8 @@ export const settingsBody = {
     password: str(1024),
     newPassword: str(1024),
     deleteAccount: { type: 'string', enum: ['1'] },
+    hideAds: flag,
+    hidePromotedPosts: flag,
   },
 } as const;
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/index.js';
-import { HttpError, badRequest, notFound } from '../../lib/envelope.js';
+import { HttpError, badRequest, forbidden, notFound } from '../../lib/envelope.js';
 import type { Mailer } from '../../lib/mail.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { issueChallenge } from '../../lib/proof-of-work.js';
@@ -250,10 +250,24 @@ export async function commentAuth(ctx: AccountsContext, user: UserRow): Promise<
 
 export const profileUrl = (config: Config, user: Pick<UserRow, 'username'>) => `${config.publicUrl}/u/${encodeURIComponent(user.username.toLowerCase())}`;
 
+const isActivePro = (user: Pick<UserRow, 'tier' | 'proExpiresAt'>) => user.tier >= 1 && (!user.proExpiresAt || user.proExpiresAt.getTime() > Date.now());
+const preferencesOf = (user: Pick<UserRow, 'preferences'>) =>
+  (typeof user.preferences === 'object' && user.preferences !== null && !Array.isArray(user.preferences) ? user.preferences : {}) as Record<string, unknown>;
+
+/**
+ * shell-and-account.md §1 proSettings: hideAds defaults on (only an explicit false shows ads); hidePromotedPosts is off
+ * until set (posts-and-feeds.md §5 "when a pro user has hidePromotedPosts set"). The ads module and the feeds read the
+ * same preference keys, and apply them only while the user is an active Pro.
+ */
+export function proSettings(user: Pick<UserRow, 'preferences'>) {
+  const prefs = preferencesOf(user);
+  return { hideAds: prefs.hideAds !== false, hidePromotedPosts: prefs.hidePromotedPosts === true };
+}
+
 /** comments.md §3 main user and shell §3 user info. Flags are booleans; times are unix seconds. */
 export async function mainUser(ctx: AccountsContext, user: UserRow) {
-  const isPro = user.tier >= 1 && (!user.proExpiresAt || user.proExpiresAt.getTime() > Date.now());
-  const prefs = (typeof user.preferences === 'object' && user.preferences !== null && !Array.isArray(user.preferences) ? user.preferences : {}) as Record<string, unknown>;
+  const isPro = isActivePro(user);
+  const prefs = preferencesOf(user);
   const hashed = user.emailHash;
   return {
     userId: user.userId,
@@ -288,6 +302,7 @@ export async function mainUser(ctx: AccountsContext, user: UserRow) {
     activeTs: ts(user.activeAt),
     uploadTs: ts(user.uploadAt),
     preferences: { hideFromRobots: prefs.hideFromRobots === true, creatorUpdateStatus: prefs.creatorUpdateStatus ?? null },
+    proSettings: proSettings(user),
     membership: { purchaseTs: ts(user.membershipPurchaseAt) },
     commentAuth: await commentAuth(ctx, user),
     notiOptions: { channels: [`user-${user.hashId}`], readStateParams: `userId=${user.userId}` },
@@ -311,7 +326,8 @@ export async function userInfo(ctx: AccountsContext, user: UserRow) {
 export type SettingsInput = Partial<
   Record<
     | 'safeMode' | 'nsfwMode' | 'offensiveMode' | 'ageVerified' | 'initialFollowFinished' | 'fullName' | 'about' | 'country'
-    | 'gender' | 'birthday' | 'email' | 'password' | 'newPassword' | 'deleteAccount' | 'darkMode' | 'idOptOut',
+    | 'gender' | 'birthday' | 'email' | 'password' | 'newPassword' | 'deleteAccount' | 'darkMode' | 'idOptOut'
+    | 'hideAds' | 'hidePromotedPosts',
     string
   >
 >;
@@ -357,6 +373,13 @@ export async function updateSettings(ctx: AccountsContext, user: UserRow, input:
     changes.gender = input.gender;
   }
   if (input.birthday !== undefined) changes.birthday = parseBirthday(input.birthday);
+  const preferences: Record<string, boolean> = {};
+  for (const key of ['hideAds', 'hidePromotedPosts'] as const) {
+    const v = input[key];
+    if (v === undefined) continue;
+    if (!isActivePro(user)) throw forbidden('PRO_REQUIRED', 'Only Pro members can change this setting.');
+    preferences[key] = flag(v);
+  }
   let newEmail: string | null = null;
   if (input.email !== undefined && normaliseEmail(input.email) !== user.email) {
     newEmail = checkEmail(input.email);
@@ -374,7 +397,7 @@ export async function updateSettings(ctx: AccountsContext, user: UserRow, input:
     checkPassword(input.newPassword);
     changes.passwordHash = await hashPassword(input.newPassword);
   }
-  await repo.updateUser(ctx.db, user.id, changes);
+  await repo.updateUser(ctx.db, user.id, changes, preferences);
   // Other devices are logged out when the password changes; this one stays.
   if (changes.passwordHash) await destroyUserSessions(ctx.db, user.id, currentSession);
   if (newEmail) await sendVerification(ctx, { ...user, ...changes } as UserRow, newEmail);

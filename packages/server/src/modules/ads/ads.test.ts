@@ -160,6 +160,10 @@ describeEachDatabase('house ads', (kind) => {
     const line = out.pop() as string;
     expect(line).toMatch(/House\t728x90,300x250\tweight 3\t.*\t0 impressions\t0 clicks\thttps:\/\/guffaw.example\/pro$/);
     const id = line.split('\t')[0] as string;
+    await run('campaign:list', '--json');
+    expect(JSON.parse(out.pop() as string)).toEqual([
+      expect.objectContaining({ id: Number(id), name: 'House', sizes: ['728x90', '300x250'], weight: 3, impressions: 0, clicks: 0, link: 'https://guffaw.example/pro' }),
+    ]);
     await run('campaign:remove', '--id', id);
     expect(out.pop()).toBe(`campaign ${id} removed`);
     await run('campaign:list');

@@ -9,8 +9,8 @@ import {
 /**
  * House ads (issue #12; README "Ads"):
  * - GET /v1/ads/setup: whether ads run for this visitor (the server's rules: Pro + hideAds, embed, RU), the inline
- *   intervals, the campaign banner / nav link / background (shell-and-account.md §3 adCampaign and campaign list) and
- *   the support chat script;
+ *   intervals and the campaign banner / nav link / background (shell-and-account.md §3 adCampaign and campaign list);
+ *   the support chat is not an ad: its script comes with the page's site config (SUPPORT_CHAT_URL);
  * - GET /v1/ads/slot: one creative for a slot and size, weighted among running campaigns, with a signed view token;
  * - POST /v1/ads/impression {viewToken}: counted once per token (the client sends it at half visible for 1 s);
  * - GET /v1/ads/click?t=: counted once per token, then a 302 to the campaign's stored link, never a URL from the request.
@@ -31,7 +31,6 @@ export const adsRoutes: FastifyPluginAsync = async (app) => {
         reason,
         inlineIntervals: settings.inlineIntervals,
         ...placements,
-        supportChatUrl: settings.supportChatUrl,
       });
     },
   );

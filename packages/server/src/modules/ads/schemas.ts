@@ -70,7 +70,7 @@ export const setupReply = {
     meta,
     data: {
       type: 'object',
-      required: ['enabled', 'reason', 'inlineIntervals', 'adCampaign', 'campaigns', 'supportChatUrl'],
+      required: ['enabled', 'reason', 'inlineIntervals', 'adCampaign', 'campaigns'],
       properties: {
         enabled: { type: 'boolean' },
         reason: nullableString,
@@ -98,7 +98,6 @@ export const setupReply = {
             },
           },
         },
-        supportChatUrl: nullableString,
       },
     },
   },

@@ -19,21 +19,14 @@ const BLOCKED_REGIONS = new Set(['RU']);
 export type NoAdReason = 'PRO_HIDE_ADS' | 'REGION' | 'EMBED';
 
 /** Operator settings read from the environment (README "Ads"). */
-export type AdsSettings = { inlineIntervals: number[]; supportChatUrl: string | null };
+export type AdsSettings = { inlineIntervals: number[] };
 
 export function adsSettings(env: Record<string, string | undefined> = process.env): AdsSettings {
   const intervals = (env.ADS_INLINE_INTERVALS ?? '3,5')
     .split(',')
     .map((s) => Number(s.trim()))
     .filter((n) => Number.isInteger(n) && n > 0 && n <= 100);
-  let chat: string | null = null;
-  try {
-    const url = env.SUPPORT_CHAT_URL ? new URL(env.SUPPORT_CHAT_URL) : null;
-    if (url && (url.protocol === 'https:' || url.protocol === 'http:')) chat = url.toString();
-  } catch {
-    chat = null;
-  }
-  return { inlineIntervals: intervals.length > 0 ? intervals : [3, 5], supportChatUrl: chat };
+  return { inlineIntervals: intervals.length > 0 ? intervals : [3, 5] };
 }
 
 /** Region from the edge (CDN country header) or the privacy region service's answer the client passes on. */

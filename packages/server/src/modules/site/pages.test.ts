@@ -173,6 +173,15 @@ describeEachDatabase('server-rendered pages', (kind) => {
       expect(logged.at(-1)).toContain('server rendering failed');
     });
 
+    it('carries the support chat script of SUPPORT_CHAT_URL in the config, null when unset', async () => {
+      const url = 'https://chat.example.com/launcher.js';
+      for (const supportChatUrl of [url, null]) {
+        const page = await createPageRenderer({ siteDir, ctx: { db: t.db, config: { ...t.config, supportChatUrl } }, log: log as never, entry: null });
+        const config = configOf((await page(request('/settings'))).html) as { supportChatUrl?: unknown } | null;
+        expect(config?.supportChatUrl).toBe(supportChatUrl);
+      }
+    });
+
     it('sends the SPA page when rendering takes longer than the budget', async () => {
       const page = await createPageRenderer({
         siteDir, ctx: { db: t.db, config: t.config }, log: log as never, budgetMs: 50,

@@ -38,6 +38,8 @@ type SiteConfig = {
   adCampaign: null;
   campaigns: unknown[];
   features: { exploreTabList: boolean; enableNewsList: 0 | 1 | 2 };
+  /** The support chat launcher script (SUPPORT_CHAT_URL), independent of ads; null hides the Support entry. */
+  supportChatUrl: string | null;
 };
 type ManifestChunk = { file: string; css?: string[]; imports?: string[] };
 
@@ -131,6 +133,7 @@ export async function createPageRenderer(options: PageRendererOptions) {
         adCampaign: config.adCampaign,
         campaigns: config.campaignList,
         features: { exploreTabList: config.features.exploreTabList, enableNewsList: config.features.enableNewsList as 0 | 1 | 2 },
+        supportChatUrl: ctx.config.supportChatUrl,
       };
     } catch (error) {
       log.warn({ err: error }, 'site config unavailable for the page');

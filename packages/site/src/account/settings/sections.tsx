@@ -4,6 +4,7 @@ import { showToast } from '../../shell/toasts';
 import { userStore, type MainUser } from '../../user';
 import { authProviders, saveSettings, unlink } from '../account-api';
 import styles from '../account.module.css';
+import { ProSettingsPanel, type ProUser } from './pro-settings';
 import { useSave } from './use-save';
 
 export const SAVED = 'Your settings have been saved.';
@@ -158,6 +159,7 @@ export function AccountSection({ user }: Props) {
       <button className={styles.primary} type="submit" disabled={busy}>
         Save changes
       </button>
+      <ProSettingsPanel user={user as ProUser} saved={SAVED} />
       {providers.length > 0 && <h2>Connected accounts</h2>}
       {PROVIDERS.filter(([p]) => providers.includes(p)).map(([p, label, flag]) =>
         linked[flag] ? (

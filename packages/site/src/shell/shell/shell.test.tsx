@@ -12,6 +12,9 @@ const routes: RouteDefinition[] = [
   { name: 'upload', path: '/submit', component: () => <h1>Upload</h1>, chrome: 'no-drawer' },
   { name: 'embed', path: '/embed-comment/:postId', component: () => <h1>Embed</h1>, chrome: 'none' },
   { name: 'tag list', path: '/tag/:tag', component: () => <h1>Tag</h1> },
+  { name: 'post', path: '/gag/:postId', component: () => <h1>Post</h1> },
+  { name: 'settings', path: '/settings', component: () => <h1>Settings</h1> },
+  { name: 'notifications', path: '/notifications', component: () => <h1>Notifications</h1> },
 ];
 
 const renderShell = (config = defaultConfig) =>
@@ -64,6 +67,16 @@ describe('shell layout', { timeout: 20_000 }, () => {
     await userEvent.click(menu);
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByTestId('drawer')).toBeNull();
+  });
+
+  it('has the ad sidebar column on list views and post pages only', () => {
+    setWindowWidth(1440);
+    for (const [path, shown] of [['/', true], ['/tag/cats', true], ['/gag/a1', true], ['/settings', false], ['/notifications', false], ['/submit', false]] as const) {
+      act(() => navigate(path, { replace: true }));
+      const { unmount } = renderShell();
+      expect(screen.queryByTestId('ad-sidebar') !== null, path).toBe(shown);
+      unmount();
+    }
   });
 
   it('has no drawer on the upload page and no chrome on embed routes', () => {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import { AdsStarter, SidebarAds, useCampaignConfig } from '../../ads';
+import { AdsStarter, SidebarAds, showsSidebarAds, useCampaignConfig } from '../../ads';
 import { siteConfig, type SiteConfig } from '../../config';
 import { pageKey, siteTracker } from '../../analytics';
 import { CcpaBanner } from '../../consent/ccpa-banner';
@@ -66,7 +66,7 @@ export function Shell({ config: baseConfig = siteConfig }: { config?: SiteConfig
           <ReferralBanner config={config} />
           <RouteOutlet fallback={<p role="status">Loading…</p>} />
         </main>
-        {drawer && <SidebarAds />}
+        {drawer && showsSidebarAds(routeName) && <SidebarAds />}
       </div>
       <BackToTop />
       <AdsStarter />

@@ -9,6 +9,7 @@ import { userStore } from '../../user/user-store';
 import { ModalHost } from '../modals/modal-host';
 import { modalStore } from '../modals/modal-store';
 import { unreadStore } from '../unread-store';
+import { CHAT_OPEN_EVENT, CHAT_UNREAD_EVENT, supportChatStore } from '../../ads/support-chat';
 import { TopBar } from './top-bar';
 
 const renderBar = (config: SiteConfig = defaultConfig) =>
@@ -77,13 +78,45 @@ describe('top bar', { timeout: 20_000 }, () => {
     expect(screen.queryByTestId('menu-notifications')).toBeNull();
     const menu = screen.getByTestId('menu-user');
     expect(menu).toHaveTextContent('demo');
-    for (const item of ['Profile', 'Saved', 'Settings', 'Privacy choices', 'Support']) expect(screen.getByRole('link', { name: item })).toBeInTheDocument();
+    for (const item of ['Profile', 'Saved', 'Settings', 'Privacy choices']) expect(screen.getByRole('link', { name: item })).toBeInTheDocument();
+    // No support chat is configured: no Support entry at all.
+    expect(screen.queryByRole('button', { name: /Support/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Support/ })).toBeNull();
     expect(screen.getByRole('button', { name: 'Customize tags' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'System' })).toBeChecked();
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByTestId('menu-user')).toBeNull();
     expect(screen.getByRole('button', { name: 'Account menu' })).toHaveFocus();
+  });
+
+  it('opens the configured support chat from the user menu, loading its script on the first click, with its unread badge', async () => {
+    const url = 'https://chat.example.com/launcher.js';
+    userStore.setState({ info: memberInfo() });
+    renderBar({ ...defaultConfig, supportChatUrl: url });
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    expect(screen.queryByTestId('support-badge')).toBeNull();
+    // Nothing is fetched until the member asks for the chat.
+    expect(document.querySelector(`script[src="${url}"]`)).toBeNull();
+    const opened = vi.fn();
+    window.addEventListener(CHAT_OPEN_EVENT, opened);
+    await userEvent.click(screen.getByRole('button', { name: 'Support' }));
+    expect(screen.queryByTestId('menu-user')).toBeNull();
+    const script = document.querySelector(`script[src="${url}"]`);
+    expect(script).not.toBeNull();
+    await act(async () => script?.dispatchEvent(new Event('load')));
+    expect(opened).toHaveBeenCalledTimes(1);
+    window.removeEventListener(CHAT_OPEN_EVENT, opened);
+    // The chat reports unread replies; the badge caps at 99 and goes at 0.
+    act(() => void window.dispatchEvent(new CustomEvent(CHAT_UNREAD_EVENT, { detail: { unread: 3 } })));
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    expect(screen.getByTestId('support-badge')).toHaveTextContent('3');
+    expect(screen.getByRole('button', { name: /^Support/ })).toHaveAccessibleName('Support, 3 unread');
+    act(() => void window.dispatchEvent(new CustomEvent(CHAT_UNREAD_EVENT, { detail: { unread: 120 } })));
+    expect(screen.getByTestId('support-badge')).toHaveTextContent('99+');
+    act(() => void window.dispatchEvent(new CustomEvent(CHAT_UNREAD_EVENT, { detail: { unread: 0 } })));
+    expect(screen.queryByTestId('support-badge')).toBeNull();
+    act(() => supportChatStore.setState({ status: 'idle' }));
   });
 
   it('searches by pushing /search?query=', async () => {

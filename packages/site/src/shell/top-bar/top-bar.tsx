@@ -119,7 +119,7 @@ export function TopBar({ config = siteConfig, showMenuButton = false, drawerOpen
                 )
               }
             >
-              <UserMenu user={user} onDone={closeMenu} />
+              <UserMenu user={user} onDone={closeMenu} supportChatUrl={config.supportChatUrl} />
             </MenuButton>
           </>
         ) : (

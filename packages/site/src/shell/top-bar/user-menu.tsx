@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { SupportChatItem } from '../../ads/support-chat';
+import { siteConfig } from '../../config';
 import { Link } from '../../router';
 import { useTheme, type ThemePreference } from '../../theme/theme';
 import { chooseThemePreference } from '../../user/dark-mode';
@@ -7,7 +9,6 @@ import { userStore } from '../../user/user-store';
 import { openModal } from '../modals/modal-store';
 import { showToast } from '../toasts/toast-store';
 import styles from './top-bar.module.css';
-import { SupportChatBadge } from '../../ads/support-chat';
 
 const themes: Array<{ value: ThemePreference; label: string }> = [
   { value: 'system', label: 'System' },
@@ -16,7 +17,7 @@ const themes: Array<{ value: ThemePreference; label: string }> = [
 ];
 
 /** shell-and-account.md §2: username, dark mode, privacy, support, customize tags, saved, profile, logout. */
-export function UserMenu({ user, onDone }: { user: MainUser; onDone: () => void }) {
+export function UserMenu({ user, onDone, supportChatUrl = siteConfig.supportChatUrl }: { user: MainUser; onDone: () => void; supportChatUrl?: string | null }) {
   const preference = useTheme((s) => s.preference);
   const [busy, setBusy] = useState(false);
   const profile = `/u/${encodeURIComponent(user.username.toLowerCase())}`;
@@ -81,12 +82,11 @@ export function UserMenu({ user, onDone }: { user: MainUser; onDone: () => void 
           Privacy choices
         </Link>
       </li>
-      <li>
-        <Link className={styles.menuItem} href="/support" onClick={onDone}>
-          Support
-          <SupportChatBadge />
-        </Link>
-      </li>
+      {supportChatUrl && (
+        <li>
+          <SupportChatItem url={supportChatUrl} className={styles.menuItem} onDone={onDone} />
+        </li>
+      )}
       <li className={styles.separator} role="separator" />
       <li>
         <button
