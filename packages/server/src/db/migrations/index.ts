@@ -7,6 +7,7 @@ import * as uploads from './0005-uploads.js';
 import * as ads from './0006-ads.js';
 import * as commentsPerf from './0007-comments-perf.js';
 import * as feedIndexes from './0008-feed-indexes.js';
+import * as commentRankChanges from './0009-comment-rank-changes.js';
 
 /** Migrations are imported, not read from disk, so the compiled server and the tests run the same list. */
 export const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   '0006-ads': ads,
   '0007-comments-perf': commentsPerf,
   '0008-feed-indexes': feedIndexes,
+  '0009-comment-rank-changes': commentRankChanges,
 };
 
 export const migrationProvider: MigrationProvider = {

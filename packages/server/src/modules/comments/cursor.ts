@@ -3,13 +3,33 @@ import type { Cursor, SortType } from './repository.js';
 
 /**
  * Opaque list cursors: base64url JSON of the keyset position (sort key and row id) plus what the cursor is for, so a
- * cursor of one list or sort cannot be replayed on another. `dir` f = after the position, b = before it.
+ * cursor of one list or sort cannot be replayed on another. `dir` f = after the position, b = before it, r = the
+ * hot list's refresh (comments created after its snapshot, by creation key).
+ *
+ * new, old and thread pages sort by creation time, which never changes: the (created_at, id) keyset alone never
+ * repeats or skips a comment, and new comments land before the first page (`refresh` fetches them).
+ *
+ * hot sorts by a score that every like, dislike and reply moves, so a keyset on the live score would repeat a comment
+ * that sinks below the cursor and skip one that rises above it. A hot cursor therefore carries the list's snapshot
+ * `a` (the database's statement time of the first page, microseconds since the epoch) and every later page (`next`,
+ * `prev`) is read as the list stood then: comments created after `a` are left out, and a comment whose score or pin
+ * changed after `a` is ranked by the values it had at `a`, read from `comment_rank_changes` (migration
+ * 0009-comment-rank-changes logs the old values of every change). That order never changes, so walking it by keyset
+ * neither repeats nor skips. The comments created after `a` come through the hot `refresh` cursor (dir r), a
+ * (created_at, id) keyset over them that starts at `a`: each comment is reached exactly once, by pages or by refresh.
+ *
+ * A snapshot lives SNAPSHOT_TTL_MS: the log is pruned after that, and an older cursor is read against today's scores
+ * (the reader may then see a repeat, never an error). A hot cursor without a snapshot (issued before snapshots
+ * existed) is read against live scores too.
  */
-export type CursorToken = Cursor & { dir: 'f' | 'b'; sort: SortType | 'thread'; scope: string };
+export const SNAPSHOT_TTL_MS = 24 * 3600 * 1000;
+
+export type CursorToken = Cursor & { dir: 'f' | 'b' | 'r'; sort: SortType | 'thread'; scope: string };
 
 export function encodeCursor(c: CursorToken): string {
   const body: Record<string, unknown> = { d: c.dir, o: c.sort, c: c.scope, t: c.t, i: c.id };
   if (c.s !== undefined) body.s = c.s;
+  if (c.a !== undefined) body.a = c.a;
   return Buffer.from(JSON.stringify(body)).toString('base64url');
 }
 
@@ -24,12 +44,15 @@ export function decodeCursor(raw: string, sort: SortType | 'thread', scope: stri
     throw invalid();
   }
   if (typeof v !== 'object' || v === null) throw invalid();
-  const { d, o, c, t, i, s } = v;
-  if ((d !== 'f' && d !== 'b') || o !== sort || c !== scope) throw invalid();
+  const { d, o, c, t, i, s, a } = v;
+  if ((d !== 'f' && d !== 'b' && d !== 'r') || o !== sort || c !== scope) throw invalid();
   if (typeof t !== 'number' || !Number.isFinite(t) || typeof i !== 'number' || !Number.isSafeInteger(i)) throw invalid();
   if (s !== undefined && (typeof s !== 'number' || !Number.isFinite(s))) throw invalid();
-  if (sort === 'hot' && s === undefined) throw invalid();
+  if (a !== undefined && (typeof a !== 'number' || !Number.isSafeInteger(a) || a < 0)) throw invalid();
+  if (d === 'r' && (sort !== 'hot' || a === undefined)) throw invalid();
+  if (sort === 'hot' && d !== 'r' && s === undefined) throw invalid();
   const out: CursorToken = { dir: d, sort, scope, t, id: i };
   if (typeof s === 'number') out.s = s;
+  if (typeof a === 'number') out.a = a;
   return out;
 }

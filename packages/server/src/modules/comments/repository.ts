@@ -11,9 +11,20 @@ export interface CommentOutbox {
   createdAt: Generated<Timestamp>;
 }
 
+/** 0009-comment-rank-changes: the values a top-level comment had before each change of its hot score or pin. */
+export interface CommentRankChanges {
+  id: Generated<Int8>;
+  commentId: Int8;
+  sectionId: Int8;
+  changedAt: Generated<Timestamp>;
+  hotScore: number;
+  isPinned: boolean;
+}
+
 declare module '../../db/schema.js' {
   interface DB {
     commentOutbox: CommentOutbox;
+    commentRankChanges: CommentRankChanges;
   }
 }
 
@@ -70,6 +81,8 @@ export type CommentRecord = {
   authorActiveAt: Date;
   sectionAppId: string;
   sectionUrl: string;
+  /** Hot first pages only: the list's snapshot time (the statement's, microseconds since the epoch; cursor.ts). */
+  snapshot?: number;
 };
 
 /** What the viewer may see (comments.md §5). */
@@ -83,7 +96,8 @@ export type ViewerFilter = {
 
 export const visitorFilter: ViewerFilter = { viewerId: null, moderator: false, offensiveMode: false, blockedUserIds: [], hideAnonymousOp: false };
 
-export type Cursor = { s?: number; t: number; id: number };
+/** A keyset position: hot score `s` or creation time `t` (ms) with the row id; `a`: the hot list's snapshot (cursor.ts). */
+export type Cursor = { s?: number; t: number; id: number; a?: number };
 
 // --- apps and users ---------------------------------------------------------------------------------------
 
@@ -177,6 +191,19 @@ export const findUserByPublicId = (db: Executor, appId: string, userId: string) 
   db.selectFrom('commentUsers').selectAll().where('appId', '=', appId).where('userId', '=', userId).executeTakeFirst();
 
 export const findUserById = (db: Executor, id: number) => db.selectFrom('commentUsers').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** Whether a main-site account (users.id) is banned in an app whose external ids are users.user_id (the main app). */
+export async function isMainUserBanned(db: Executor, appId: string, mainUserId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('commentUsers as cu')
+    .innerJoin('users', 'users.userId', 'cu.externalId')
+    .select('cu.id')
+    .where('users.id', '=', mainUserId)
+    .where('cu.appId', '=', appId)
+    .where('cu.bannedAt', 'is not', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
 
 export async function setBanned(db: Executor, id: number, bannedAt: Date | null): Promise<void> {
   await db.updateTable('commentUsers').set({ bannedAt }).where('id', '=', id).execute();
@@ -341,10 +368,17 @@ export async function listPinned(db: Executor, sectionId: number, f: ViewerFilte
   return (await q.orderBy('c.pinnedAt').orderBy('c.id').limit(20).execute()) as CommentRecord[];
 }
 
+/** A snapshot (microseconds since the epoch) as a timestamptz, exactly (a float8 holds these integers exactly). */
+const asOf = (us: number) => sql<Date>`('epoch'::timestamptz + ${us}::float8 * interval '1 microsecond')`;
+/** The statement's start as a snapshot: every change a page read is older, every later one is in the log after it. */
+const statementSnapshot = sql<number>`round(extract(epoch from statement_timestamp()) * 1000000)::float8`;
+
 /**
  * One page of top-level comments after (`forward`) or before a keyset cursor, in the sort's order. Keysets are
  * (created_at, id) for new/old and (hot_score, id) for hot: a comment added meanwhile lands before the first page,
- * so paging on never repeats or skips one.
+ * so paging on never repeats or skips one. A hot first page also returns its snapshot (`snapshot`); a hot cursor
+ * with a snapshot reads the list as it stood then (rankedHot). In hot pages `hotScore` is the key the page was
+ * ordered by (the score at the snapshot), which is what the next cursor must carry.
  */
 export async function listTopLevel(
   db: Executor,
@@ -361,15 +395,104 @@ export async function listTopLevel(
   const smaller = descending === forward;
   const op = smaller ? '<' : '>';
   const dir = smaller ? 'desc' : 'asc';
-  if (sort === 'hot') {
+  let rows: CommentRecord[];
+  if (sort === 'hot' && cursor?.a !== undefined) {
+    rows = await rankedHot(db, sectionId, { s: cursor.s ?? 0, id: cursor.id, a: cursor.a }, smaller, limit, f);
+  } else if (sort === 'hot') {
     if (cursor) q = q.where((eb) => eb(eb.refTuple('c.hotScore', 'c.id'), op, eb.tuple(cursor.s ?? 0, cursor.id)));
     q = q.orderBy('c.hotScore', dir).orderBy('c.id', dir);
+    rows = (await topLevelQuery(q).select(statementSnapshot.as('snapshot')).limit(limit).execute()) as CommentRecord[];
   } else {
     if (cursor) q = q.where((eb) => eb(eb.refTuple('c.createdAt', 'c.id'), op, eb.tuple(new Date(cursor.t), cursor.id)));
     q = q.orderBy('c.createdAt', dir).orderBy('c.id', dir);
+    rows = (await topLevelQuery(q).limit(limit).execute()) as CommentRecord[];
   }
-  const rows = (await topLevelQuery(q).limit(limit).execute()) as CommentRecord[];
   return forward ? rows : rows.reverse();
+}
+
+/**
+ * Hot as it stood at snapshot `a` (cursor.ts): comments created by then, each ranked by its score at `a`. Those
+ * unchanged since are walked on comments_hot_idx with their live score; the few changed since (a small range of
+ * comment_rank_changes_section_idx) are ranked by the values of their first logged change after `a`. Both branches
+ * stop at `limit`, so a page costs the same on a section of any size.
+ */
+async function rankedHot(
+  db: Executor,
+  sectionId: number,
+  at: { s: number; id: number; a: number },
+  smaller: boolean,
+  limit: number,
+  f: ViewerFilter,
+): Promise<CommentRecord[]> {
+  const t = asOf(at.a);
+  const op = smaller ? '<' : '>';
+  const dir = smaller ? 'desc' : 'asc';
+  const changedIds = db.selectFrom('commentRankChanges as r').select('r.commentId').where('r.sectionId', '=', sectionId).where('r.changedAt', '>', t);
+  const changes = db
+    .selectFrom('commentRankChanges as r')
+    .distinctOn('r.commentId')
+    .select(['r.commentId', 'r.hotScore', 'r.isPinned'])
+    .where('r.sectionId', '=', sectionId)
+    .where('r.changedAt', '>', t)
+    .orderBy('r.commentId')
+    .orderBy('r.changedAt')
+    .orderBy('r.id');
+  const inSection = applyFilter(baseQuery(db), f).where('c.sectionId', '=', sectionId).where('c.level', '=', 1).where('c.createdAt', '<=', t);
+  const live = inSection
+    .where('c.isPinned', '=', false)
+    .where('c.id', 'not in', changedIds)
+    .where((eb) => eb(eb.refTuple('c.hotScore', 'c.id'), op, eb.tuple(at.s, at.id)))
+    .select(['c.id', 'c.hotScore as k'])
+    .orderBy('c.hotScore', dir)
+    .orderBy('c.id', dir)
+    .limit(limit);
+  const then = inSection
+    .innerJoin(changes.as('ch'), 'ch.commentId', 'c.id')
+    .where('ch.isPinned', '=', false)
+    .where((eb) => eb(eb.refTuple('ch.hotScore', 'c.id'), op, eb.tuple(at.s, at.id)))
+    .select(['c.id', 'ch.hotScore as k'])
+    .orderBy('ch.hotScore', dir)
+    .orderBy('c.id', dir)
+    .limit(limit);
+  const ranked = sql<{ id: number; k: number }>`(${live} union all ${then})`.as('rk');
+  const rows = await db
+    .selectFrom(ranked)
+    .innerJoin('comments as c', 'c.id', 'rk.id')
+    .innerJoin('commentUsers as u', (join) => join.on(sql<boolean>`u.id = coalesce(c.delegate_user_id, c.user_id)`))
+    .select(COMMENT_COLUMNS)
+    .select([
+      'rk.k as rankKey',
+      sql<null>`null`.as('parentCommentId'),
+      sql<null>`null`.as('threadCommentId'),
+      sql<string>`''`.as('sectionAppId'),
+      sql<string>`''`.as('sectionUrl'),
+    ])
+    .orderBy('rk.k', dir)
+    .orderBy('rk.id', dir)
+    .limit(limit)
+    .execute();
+  return rows.map(({ rankKey, ...r }) => ({ ...(r as CommentRecord), hotScore: rankKey }));
+}
+
+/**
+ * The hot list's refresh (cursor.ts): comments created after snapshot `a`, after the last one delivered (`afterId`),
+ * in creation order (ids grow with insertion). Only what was added since the snapshot, so a short range.
+ */
+export async function listHotAddedSince(db: Executor, sectionId: number, a: number, afterId: number, limit: number, f: ViewerFilter): Promise<CommentRecord[]> {
+  const q = applyFilter(baseQuery(db), f)
+    .where('c.sectionId', '=', sectionId)
+    .where('c.level', '=', 1)
+    .where('c.isPinned', '=', false)
+    .where('c.createdAt', '>', asOf(a))
+    .where('c.id', '>', afterId)
+    .orderBy('c.id')
+    .limit(limit);
+  return (await topLevelQuery(q).execute()) as CommentRecord[];
+}
+
+/** Snapshots older than their lifetime no longer read the log (cursor.ts). */
+export async function pruneRankChanges(db: Executor, before: Date): Promise<void> {
+  await db.deleteFrom('commentRankChanges').where('changedAt', '<', before).execute();
 }
 
 /** Replies of a thread, oldest first, after (`forward`) or before a (created_at, id) cursor; `inclusive` keeps the anchor. */

@@ -13,7 +13,7 @@ import { isSafeFetchError, safeFetch, type SafeFetchOptions } from '../../lib/sa
 import { peekSubject } from './auth.js';
 import { parsePreview } from './links.js';
 import * as s from './schemas.js';
-import { CommentServiceError, VISITOR_MAX_AGE_SECONDS, createCommentService, type CommentService, type Viewer } from './service.js';
+import { CommentServiceError, MAX_PAGE_COUNT, VISITOR_MAX_AGE_SECONDS, createCommentService, type CommentService, type Viewer } from './service.js';
 import type { AppRow } from './repository.js';
 
 declare module 'fastify' {
@@ -166,6 +166,12 @@ function parseUrl(raw: string): string {
   }
 }
 
+/** Ajv coerces '1e309' and 'Infinity' to Infinity and lets it through `integer` and `maximum`: check it here. */
+function parseCount(count: number): number {
+  if (!Number.isSafeInteger(count) || count < 1 || count > MAX_PAGE_COUNT) throw badRequest('INVALID_COUNT', `count must be an integer from 1 to ${MAX_PAGE_COUNT}.`);
+  return count;
+}
+
 function parseAttachments(raw: string | undefined): { type: 'userMedia' | 'link'; token: string }[] {
   if (raw === undefined || raw.trim() === '') return [];
   let v: unknown;
@@ -224,7 +230,7 @@ function versionRoutes(
   const listInput = (b: s.ListBody) => ({
     url: parseUrl(b.url),
     type: b.type,
-    count: b.count,
+    count: parseCount(b.count),
     commentId: b.commentId,
     level: b.level,
     next: b.next,

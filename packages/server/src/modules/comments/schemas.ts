@@ -1,3 +1,5 @@
+import { DEFAULT_PAGE_COUNT, MAX_PAGE_COUNT } from './service.js';
+
 /**
  * JSON schemas of the comment service's form fields (comments.md §7). Form values arrive as strings: numbers are
  * coerced by Ajv; booleans are taken as 'true'/'false'/'1'/'0' and read with `flag()`.
@@ -18,7 +20,7 @@ export const listSchema = object(
     appId,
     auth,
     url: pageUrl,
-    count: { type: 'integer', minimum: 1, maximum: 50, default: 10 },
+    count: { type: 'integer', minimum: 1, maximum: MAX_PAGE_COUNT, default: DEFAULT_PAGE_COUNT },
     type: { type: 'string', enum: ['hot', 'new', 'old'], default: 'new' },
     commentId: id,
     level: { type: 'integer', enum: [1, 2] },

@@ -7,7 +7,7 @@ import type { Database } from '../../db/index.js';
 import type { Bus } from '../../lib/pubsub.js';
 import { HttpError, badRequest, forbidden, notFound, unauthorized } from '../../lib/envelope.js';
 import { verifyAuthToken, verifyOpToken } from './auth.js';
-import { decodeCursor, encodeCursor, type CursorToken } from './cursor.js';
+import { SNAPSHOT_TTL_MS, decodeCursor, encodeCursor, type CursorToken } from './cursor.js';
 import { commentHotScore } from './hot-rank.js';
 import { barePreview, detectLinks } from './links.js';
 import { notifyCommentAdded, notifyForComment, type CommentEvent } from './notify.js';
@@ -99,6 +99,7 @@ export const VISITOR_MAX_AGE_SECONDS = 5;
 const OUTBOX_BATCH = 50;
 const OUTBOX_LEASE_SECONDS = 60;
 const OUTBOX_SWEEP_MS = 30_000;
+const RANK_LOG_PRUNE_MS = 10 * 60_000;
 
 export type VisitorPage = { body: Buffer; etag: string };
 type RenderedPage = VisitorPage & { version: number; at: number; section: string };
@@ -325,25 +326,53 @@ export function createCommentService(db: Database, config: Config, options: { ma
 
     const scope = String(section.id);
     const count = input.count;
-    const key = (r: CommentRecord): CursorToken => ({ dir: 'f', sort: input.type, scope, t: r.createdAt.getTime(), id: r.id, ...(input.type === 'hot' ? { s: r.hotScore } : {}) });
+    const hot = input.type === 'hot';
+    // Hot pages carry the list's snapshot (cursor.ts); a cursor past its lifetime is read against live scores.
+    const live = (c: CursorToken): CursorToken => {
+      if (c.a === undefined || Date.now() * 1000 - c.a < SNAPSHOT_TTL_MS * 1000) return c;
+      const { a: _expired, ...rest } = c;
+      return rest;
+    };
+    /** A list position: a hot refresh cursor (dir r) holds none. */
+    const position = (raw: string): CursorToken => {
+      const c = decodeCursor(raw, input.type, scope);
+      if (c.dir === 'r') throw badRequest('INVALID_CURSOR', 'Send this cursor as refresh.');
+      return c;
+    };
+    let snapshot: number | undefined;
+    const key = (r: CommentRecord): CursorToken => ({
+      dir: 'f', sort: input.type, scope, t: r.createdAt.getTime(), id: r.id,
+      ...(hot ? { s: r.hotScore } : {}),
+      ...(hot && snapshot !== undefined ? { a: snapshot } : {}),
+    });
     let rows: CommentRecord[];
     let pinned: CommentRecord[] = [];
-    if (input.next) {
-      const cur = decodeCursor(input.next, input.type, scope);
+    const refreshCur = input.refresh !== undefined && hot ? decodeCursor(input.refresh, 'hot', scope) : null;
+    if (refreshCur?.dir === 'r' && refreshCur.a !== undefined) {
+      // Hot refresh: what was added since the snapshot, oldest first in batches, shown in hot order.
+      const a = refreshCur.a;
+      rows = await repo.listHotAddedSince(db, section.id, a, refreshCur.id, count, filter);
+      const last = rows[rows.length - 1];
+      page.refresh = last ? encodeCursor({ dir: 'r', sort: 'hot', scope, t: last.createdAt.getTime(), id: last.id, a }) : (input.refresh as string);
+      rows.sort((x, y) => y.hotScore - x.hotScore || y.id - x.id);
+    } else if (input.next) {
+      const cur = live(position(input.next));
+      snapshot = cur.a;
       rows = await repo.listTopLevel(db, section.id, input.type, cur, true, count + 1, filter);
       const more = rows.length > count;
       rows = rows.slice(0, count);
       page.next = more && rows.length ? encodeCursor(key(rows[rows.length - 1] as CommentRecord)) : null;
       page.prev = rows.length ? encodeCursor({ ...key(rows[0] as CommentRecord), dir: 'b' }) : input.next;
     } else if (input.prev || input.refresh) {
-      const cur = decodeCursor((input.prev ?? input.refresh) as string, input.type, scope);
+      const cur = live(refreshCur ?? position((input.prev ?? input.refresh) as string));
+      snapshot = cur.a;
       rows = await repo.listTopLevel(db, section.id, input.type, cur, false, count + 1, filter);
       const more = rows.length > count;
       rows = rows.slice(rows.length - Math.min(rows.length, count));
       page.prev = more && rows.length ? encodeCursor({ ...key(rows[0] as CommentRecord), dir: 'b' }) : null;
       page.next = rows.length ? encodeCursor(key(rows[rows.length - 1] as CommentRecord)) : null;
-      // Polling for new comments goes on from the newest one seen.
-      page.refresh = encodeCursor({ ...(rows.length && !more ? key(rows[0] as CommentRecord) : cur), dir: 'b' });
+      // Polling for new comments goes on from the newest one seen (a snapshot's refresh is the first page's).
+      page.refresh = snapshot !== undefined ? null : encodeCursor({ ...(rows.length && !more ? key(rows[0] as CommentRecord) : cur), dir: 'b' });
     } else {
       if (cached.hasPinned !== false) {
         pinned = await repo.listPinned(db, section.id, filter);
@@ -352,12 +381,18 @@ export function createCommentService(db: Database, config: Config, options: { ma
         else if (cached.hasPinned === null) cached.hasPinned = (await repo.pinnedCommentIds(db, section.id)).length > 0;
       }
       rows = await repo.listTopLevel(db, section.id, input.type, null, true, count + 1, filter);
+      snapshot = rows[0]?.snapshot;
       const more = rows.length > count;
       rows = rows.slice(0, count);
       page.next = more && rows.length ? encodeCursor(key(rows[rows.length - 1] as CommentRecord)) : null;
-      // An empty list refreshes from the very start: a cursor before everything.
+      // Hot: refresh fetches what is added after the snapshot (an empty list: everything, from the start). Others: a
+      // cursor before the first comment, or before everything when the list is empty.
       page.refresh = encodeCursor(
-        rows.length ? { ...key(rows[0] as CommentRecord), dir: 'b' } : { dir: 'b', sort: input.type, scope, t: input.type === 'old' ? 0 : 8.64e15, id: input.type === 'old' ? 0 : Number.MAX_SAFE_INTEGER, ...(input.type === 'hot' ? { s: 1e12 } : {}) },
+        hot
+          ? { dir: 'r', sort: 'hot', scope, t: 0, id: 0, a: snapshot ?? 0 }
+          : rows.length
+            ? { ...key(rows[0] as CommentRecord), dir: 'b' }
+            : { dir: 'b', sort: input.type, scope, t: input.type === 'old' ? 0 : 8.64e15, id: input.type === 'old' ? 0 : Number.MAX_SAFE_INTEGER },
       );
     }
     page.comments = [...pinned, ...rows].map((r) => presentComment(r, ctx));
@@ -529,7 +564,17 @@ export function createCommentService(db: Database, config: Config, options: { ma
       });
     return draining;
   }
-  const sweep = setInterval(() => void drainOutbox(), OUTBOX_SWEEP_MS);
+  /** The hot-rank log is read only by snapshots younger than SNAPSHOT_TTL_MS (cursor.ts): older rows go now and then. */
+  let lastPrune = 0;
+  const pruneRankLog = () => {
+    if (Date.now() - lastPrune < RANK_LOG_PRUNE_MS) return;
+    lastPrune = Date.now();
+    void repo.pruneRankChanges(db, new Date(Date.now() - SNAPSHOT_TTL_MS)).catch(() => undefined);
+  };
+  const sweep = setInterval(() => {
+    void drainOutbox();
+    if (!closed) pruneRankLog();
+  }, OUTBOX_SWEEP_MS);
   sweep.unref();
   setImmediate(() => {
     if (!closed) void drainOutbox();
@@ -877,3 +922,7 @@ export async function isMainAppThread(db: Database, commentId: string, mainAppId
   const c = await repo.findComment(db, commentId);
   return c !== undefined && c.level === 1 && c.sectionAppId === mainAppId;
 }
+
+/** For other modules (thread follows): is this main-site account (users.id) banned from the main app's comments? */
+export const isBannedFromMainApp = (db: Database, mainUserId: number, mainAppId = MAIN_APP_ID): Promise<boolean> =>
+  repo.isMainUserBanned(db, mainAppId, mainUserId);

@@ -11,9 +11,14 @@ export const threadsRoutes: FastifyPluginAsync = async (app) => {
     if (isHttpError(error)) return reply.status(error.statusCode).send(failure(error.code, error.message));
     const err = error as { validation?: { instancePath?: string; params?: { missingProperty?: string } }[]; statusCode?: number; code?: string; message: string };
     if (err.validation) {
+      // A missing field is FIELD_REQUIRED, a bad one INVALID_FIELD (a body that is not an object: its threadId is missing).
       const v = err.validation[0];
-      const field = v?.params?.missingProperty ?? (v?.instancePath ?? '').replace(/^\//, '');
-      return reply.status(400).send(failure(field === 'follow' ? 'INVALID_FOLLOW' : 'INVALID_THREAD_ID', `${field || 'input'} is missing or not valid.`));
+      const missing = v?.params?.missingProperty ?? ((v?.instancePath ?? '') === '' ? 'threadId' : undefined);
+      const field = missing ?? (v?.instancePath ?? '').replace(/^\//, '');
+      const name = field === 'follow' ? 'FOLLOW' : 'THREAD_ID';
+      return reply
+        .status(400)
+        .send(failure(missing ? `${name}_REQUIRED` : `INVALID_${name}`, missing ? `${field} is required.` : `${field} is not valid.`));
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) return reply.status(err.statusCode).send(failure(err.code ?? 'BAD_REQUEST', err.message));
     request.log.error({ err: error }, 'thread follow failed');

@@ -1,18 +1,22 @@
 import type { Database } from '../../db/index.js';
-import { notFound } from '../../lib/envelope.js';
-import { isMainAppThread } from '../comments/service.js';
+import { forbidden, notFound } from '../../lib/envelope.js';
+import { isBannedFromMainApp, isMainAppThread } from '../comments/service.js';
 import { isFollowing, setFollowing } from './repository.js';
 
 /**
  * Following a comment thread (comments.md §4 "Follow status per thread"): a follower is notified of every reply in the
  * thread (see comments/notify.ts). Only threads of the main site's comments can be followed: their followers are
  * main-site users. Unfollowing keeps the row (followed = false) so an explicit "no" is remembered.
+ *
+ * Following is a member's ability (comments.md §6), so a user banned from the main site's comments cannot start
+ * following (403 USER_BANNED); they can still read their follow status and unfollow.
  */
 export async function followStatus(db: Database, userId: number, threadId: string): Promise<boolean> {
   return isFollowing(db, userId, threadId);
 }
 
 export async function follow(db: Database, userId: number, threadId: string, followed: boolean): Promise<boolean> {
+  if (followed && (await isBannedFromMainApp(db, userId))) throw forbidden('USER_BANNED', 'You are banned from commenting here.');
   if (followed && !(await isMainAppThread(db, threadId))) throw notFound('THREAD_NOT_FOUND', 'This comment thread does not exist.');
   await setFollowing(db, userId, threadId, followed);
   return followed;
