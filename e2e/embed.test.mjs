@@ -22,6 +22,8 @@ let host;
 let hostUrl;
 let app;
 let dataDir;
+let foreign;
+let foreignUrl;
 
 async function waitFor(url, ms = 20_000) {
   const started = Date.now();
@@ -73,9 +75,18 @@ before(async () => {
   });
   host.stderr.on('data', (chunk) => process.stderr.write(chunk));
   await waitFor(hostUrl);
+
+  // A site of a third origin, for messages from a window that is neither the host's nor the comment service's.
+  foreign = createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end('<!doctype html><html lang="en"><head><title>Another site</title></head><body><p>Another site</p></body></html>');
+  });
+  await new Promise((resolve) => foreign.listen(0, '127.0.0.2', resolve));
+  foreignUrl = `http://127.0.0.2:${foreign.address().port}`;
 }, { timeout: 240_000 });
 
 after(async () => {
+  if (foreign) await new Promise((resolve) => foreign.close(resolve));
   host?.kill('SIGTERM');
   await guffaw?.stop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -96,47 +107,107 @@ async function sizes(page) {
   return { ...inner, outer, frame };
 }
 
+/** Waits until the frame fits its content and stays so (a list still rendering is not its final height). */
 async function waitForFit(page) {
   let last;
-  for (let i = 0; i < 50; i++) {
-    last = await sizes(page);
-    if (Math.abs(last.outer - last.content) <= 1) return last;
+  let fits = 0;
+  for (let i = 0; i < 80; i++) {
+    const now = await sizes(page);
+    fits = Math.abs(now.outer - now.content) <= 1 && last && now.outer === last.outer ? fits + 1 : 0;
+    last = now;
+    if (fits >= 2) return last;
     await sleep(100);
   }
   assert.fail(`the frame (${last.outer} px) does not fit its content (${last.content} px)`);
 }
 
-test('the host page shows the thread in a frame sized to its content, with no scrollbar, as it grows and shrinks', async (t) => {
+/**
+ * Records, in the host page only (not in frames), every layout shift and each move of the footer below the thread (in
+ * document coordinates, sampled every animation frame, with whether the reader could see it), from before the loader runs.
+ */
+function recordHostLayout() {
+  if (window.top !== window) return;
+  window.gfwShifts = [];
+  window.gfwFooter = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      window.gfwShifts.push({
+        value: entry.value,
+        hadRecentInput: entry.hadRecentInput,
+        at: Math.round(entry.startTime),
+        sources: entry.sources.map((source) => `${source.node?.nodeName ?? '?'}#${source.node?.id ?? ''} ${JSON.stringify(source.previousRect)} -> ${JSON.stringify(source.currentRect)}`),
+      });
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+  let last = null;
+  const sample = () => {
+    const footer = document.getElementById('page-footer');
+    if (footer) {
+      const rect = footer.getBoundingClientRect();
+      const now = { top: Math.round(rect.top + scrollY), visible: rect.top < innerHeight && rect.bottom > 0 };
+      if (last && last.top !== now.top) window.gfwFooter.push({ from: last, to: now });
+      last = now;
+    }
+    requestAnimationFrame(sample);
+  };
+  requestAnimationFrame(sample);
+}
+
+/** The footer's and the frame's boxes on the host page, in document coordinates. */
+const hostBoxes = (page) => page.evaluate(() => {
+  const box = (el) => {
+    const rect = el.getBoundingClientRect();
+    return { top: rect.top + scrollY, bottom: rect.bottom + scrollY, height: rect.height };
+  };
+  return { footer: box(document.getElementById('page-footer')), iframe: box(document.querySelector('iframe[title="Comments"]')) };
+});
+
+test('the host page shows the thread in a frame sized to its content, with no scrollbar and no layout shift, as it loads, grows and shrinks', async (t) => {
   await browser.withPage(t, async (page) => {
+    await page.addInitScript(recordHostLayout);
     await page.goto(hostUrl + '/');
     const frame = frameOf(page);
     await frame.getByText('Seeded comment number 12').waitFor();
     await frame.getByRole('heading', { name: `${SEEDED} comments` }).waitFor();
+    await page.getByRole('link', { name: `${SEEDED} comments` }).waitFor();
     const first = await waitForFit(page);
     assert.ok(first.scrollHeight <= first.clientHeight, `the frame scrolls: ${first.scrollHeight} > ${first.clientHeight}`);
     assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector('iframe[title="Comments"]')).backgroundColor), 'rgba(0, 0, 0, 0)');
 
-    // Expand: the next page of comments makes the frame taller.
+    // Loading: the host's content below the thread stayed where it was first painted, and nothing on the host shifted.
+    await sleep(300);
+    const loaded = await page.evaluate(() => ({ shifts: window.gfwShifts, footer: window.gfwFooter }));
+    // A footer moved from below the fold to further below does not jump for anyone; one the reader sees does.
+    const jumps = loaded.footer.filter((move) => move.from.visible || move.to.visible);
+    assert.deepEqual(jumps, [], 'the footer moved in view while the comments loaded');
+    const shifted = loaded.shifts.filter((e) => !e.hadRecentInput);
+    assert.deepEqual(shifted, [], 'layout shifts on the host while the comments loaded');
+
+    // Expand: the next page of comments makes the frame taller; what sits below it moves by exactly as much.
+    const before = await hostBoxes(page);
+    assert.ok(before.footer.top >= before.iframe.bottom, 'the footer is below the thread');
     await frame.getByRole('button', { name: 'Load more comments' }).click();
     await frame.getByText('Seeded comment number 1', { exact: true }).waitFor();
+    for (let i = 0; i < 50 && (await frame.getByRole('article').count()) !== SEEDED; i++) await sleep(100);
+    assert.equal(await frame.getByRole('article').count(), SEEDED, 'the Hot tab shows every comment');
     const grown = await waitForFit(page);
     assert.ok(grown.outer > first.outer, `the frame grew from ${first.outer} to ${grown.outer}`);
+    assert.ok(grown.scrollHeight <= grown.clientHeight, `the grown frame scrolls: ${grown.scrollHeight} > ${grown.clientHeight}`);
+    const expanded = await hostBoxes(page);
+    assert.equal(expanded.footer.top - before.footer.top, expanded.iframe.height - before.iframe.height, 'the footer moved with the frame\'s growth only');
 
-    // Collapse: a thread view of one comment is shorter than the whole list.
+    // Collapse: the New tab shows one page again, shorter than the whole list.
     await frame.getByRole('tab', { name: 'New' }).click();
     await frame.getByRole('button', { name: 'Load more comments' }).waitFor();
     for (let i = 0; i < 50 && (await frame.getByRole('article').count()) !== 10; i++) await sleep(100);
     assert.equal(await frame.getByRole('article').count(), 10, 'the New tab shows one page');
     const shrunk = await waitForFit(page);
-    assert.ok(shrunk.outer < grown.outer, `the frame shrank from ${grown.outer} to ${shrunk.outer}`);
-    assert.ok(shrunk.scrollHeight <= shrunk.clientHeight);
-    // Nothing on the host moved while the frame loaded, grew and shrank.
-    const shift = await page.evaluate(() => new Promise((resolve) => {
-      new PerformanceObserver((list) => resolve(list.getEntries().reduce((sum, e) => sum + (e.hadRecentInput ? 0 : e.value), 0)))
-        .observe({ type: 'layout-shift', buffered: true });
-      setTimeout(() => resolve(0), 500);
-    }));
-    assert.ok(shift < 0.01, `layout shift on the host: ${shift}`);
+    const shown = async () => (await frame.getByRole('article').allTextContents()).map((text) => /Seeded comment number \d+/.exec(text)?.[0] ?? text).join(', ');
+    assert.ok(shrunk.outer < grown.outer, `the frame shrank from ${grown.outer} to ${shrunk.outer} (showing ${await shown()})`);
+    assert.ok(shrunk.scrollHeight <= shrunk.clientHeight, `the shrunk frame scrolls: ${shrunk.scrollHeight} > ${shrunk.clientHeight}`);
+    const collapsed = await hostBoxes(page);
+    assert.equal(collapsed.footer.top - expanded.footer.top, collapsed.iframe.height - expanded.iframe.height, 'the footer moved with the frame\'s shrinking only');
+    assert.equal(collapsed.footer.top - collapsed.iframe.bottom, before.footer.top - before.iframe.bottom, 'the gap between thread and footer is the host\'s own');
     await screenshot(page, 'embed-host-light', { fullPage: true });
     assert.deepEqual(page.consoleErrors, []);
   });
@@ -218,7 +289,7 @@ test('comments are in the frame HTML before any script runs, and a dark host get
     assert.ok(light < 0.05, `${(light * 100).toFixed(1)} % of the frame's pixels are near white before its script ran`);
     await screenshot(page, 'embed-dark-before-script');
     release();
-    await page.waitForFunction(() => document.querySelector('iframe[title="Comments"]').style.minHeight === '' && document.querySelector('[data-guffaw-comments]').style.minHeight === '');
+    await page.waitForFunction(() => document.querySelector('iframe[title="Comments"]').style.minHeight === '' && document.querySelector('[data-guffaw-comments]').style.minHeight === '0px');
   }, { colorScheme: 'dark' });
 });
 
@@ -236,33 +307,185 @@ test('a theme switch on the host reaches the frame', async (t) => {
   });
 });
 
-test('messages from a foreign origin or another window are ignored on both sides', async (t) => {
+test('links in the frame open in the top window', async (t) => {
   await browser.withPage(t, async (page) => {
     await page.goto(hostUrl + '/');
     await frameOf(page).getByText('Seeded comment number 12').waitFor();
-    const { frame, outer } = await waitForFit(page);
-    // Host side: a resize that claims to come from the frame but from another origin, then one from this window.
-    const heights = await page.evaluate((guffawOrigin) => {
+    const { frame } = await waitForFit(page);
+    assert.equal(await frame.evaluate(() => document.querySelector('base')?.target), '_top');
+    // A plain link in the server's HTML, as a profile or post link is: the host page goes there, not the frame.
+    await frame.evaluate((href) => {
+      const link = document.createElement('a');
+      link.href = href;
+      link.textContent = 'A page of the host';
+      document.getElementById('gfw-app').prepend(link);
+    }, `${hostUrl}/elsewhere`);
+    await Promise.all([page.waitForURL(`${hostUrl}/elsewhere`), frameOf(page).getByRole('link', { name: 'A page of the host' }).click()]);
+  });
+});
+
+// Messages from windows that are not the other side of the protocol, sent for real by windows of three origins: the
+// host's (http://localhost), the comment service's (http://127.0.0.1) and another site's (http://127.0.0.2).
+
+/**
+ * Runs in a frame: posts to its parent what looks like the protocol from a comment frame (a ready and a resize to odd
+ * heights, a login request, a navigation); with `sibling`, posts to the parent's frame of that index what looks like
+ * the protocol from its host (a theme, a forged auth token). Then tells the parent it is done: messages from one window
+ * to another arrive in order.
+ */
+function forgeProtocol(sibling) {
+  for (const message of [
+    { gfw: 1, type: 'ready', height: 7 },
+    { gfw: 1, type: 'resize', height: 99999 },
+    { gfw: 1, type: 'login-request' },
+    { gfw: 1, type: 'navigate', url: `${self.origin}/taken-over` },
+  ]) parent.postMessage(message, '*');
+  if (sibling !== null) {
+    parent.frames[sibling].postMessage({ gfw: 1, type: 'theme', theme: 'dark' }, '*');
+    parent.frames[sibling].postMessage({ gfw: 1, type: 'auth', token: 'forged-token' }, '*');
+  }
+  parent.postMessage({ foreign: 'done' }, '*');
+}
+
+/** The host page with its thread ready, login requests counted, and requests carrying the forged token recorded. */
+async function openHostForAttack(page) {
+  const forged = [];
+  page.on('request', (request) => {
+    if (`${request.url()} ${request.postData() ?? ''}`.includes('forged-token')) forged.push(request.url());
+  });
+  await page.goto(hostUrl + '/');
+  await frameOf(page).getByText('Seeded comment number 12').waitFor();
+  // The frame told the loader its height: both sides listen now.
+  await page.waitForFunction(() => document.querySelector('[data-guffaw-comments]').style.minHeight === '0px');
+  const { frame, outer } = await waitForFit(page);
+  await page.evaluate(() => {
+    window.loginRequests = 0;
+    const own = window.GuffawComments.onLogin;
+    window.GuffawComments.onLogin = (detail) => {
+      window.loginRequests++;
+      own(detail);
+    };
+  });
+  return { frame, forged, untouched: { height: outer, loginRequests: 0, loginShown: false, href: `${hostUrl}/` } };
+}
+
+/** Adds a frame to the host page (src, or srcdoc for one of the host's own origin) and returns it once loaded. */
+async function addHostFrame(page, name, { src, srcdoc }) {
+  await page.evaluate(({ name, src, srcdoc }) => new Promise((resolve) => {
+    const iframe = document.createElement('iframe');
+    iframe.name = name;
+    iframe.title = name;
+    iframe.addEventListener('load', resolve, { once: true });
+    if (srcdoc) iframe.srcdoc = srcdoc;
+    else iframe.src = src;
+    document.body.append(iframe);
+  }), { name, src, srcdoc });
+  const frame = page.frames().find((f) => f.name() === name);
+  assert.ok(frame, `frame ${name} is on the page`);
+  return frame;
+}
+
+/** Forges the protocol from `frame`, waits until the host got all of it, and reads what the host shows then. */
+async function forgeOnHost(page, frame, sibling = null) {
+  await page.evaluate(() => {
+    window.foreignDone = new Promise((resolve) => addEventListener('message', (event) => event.data?.foreign === 'done' && resolve()));
+  });
+  await frame.evaluate(forgeProtocol, sibling);
+  const read = page.evaluate(async () => {
+    await window.foreignDone;
+    // Whatever a message set off (a MutationObserver, a fetch) has had its turn.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    return {
+      height: document.querySelector('iframe[title="Comments"]').getBoundingClientRect().height,
+      loginRequests: window.loginRequests,
+      loginShown: document.getElementById('host-login').open,
+      href: location.href,
+    };
+  });
+  // A forged navigate that is obeyed takes the host page away mid-read.
+  return read.catch((error) => assert.fail(`the host page is now ${page.url()}: ${error.message}`));
+}
+
+test('a frame of a third origin on the host page: the loader and the comment frame read nothing it sends', async (t) => {
+  await browser.withPage(t, async (page) => {
+    const { frame, forged, untouched } = await openHostForAttack(page);
+    const foreign = await addHostFrame(page, 'another-site', { src: `${foreignUrl}/` });
+    // The comment frame is frame 0 of the host page.
+    assert.deepEqual(await forgeOnHost(page, foreign, 0), untouched);
+    assert.equal(await frame.evaluate(() => document.documentElement.dataset.theme), 'light');
+    assert.deepEqual(forged, [], 'the comment frame used a token sent by another window');
+    // Both sides still listen to the right window: a theme switch on the host reaches the frame.
+    await page.getByRole('button', { name: 'Switch theme' }).click();
+    await frame.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+  });
+});
+
+test('the loader reads nothing from a window of the comment service\'s origin that is not its comment frame', async (t) => {
+  await browser.withPage(t, async (page) => {
+    const { untouched } = await openHostForAttack(page);
+    const service = await addHostFrame(page, 'service-page', { src: `${guffaw.url}/healthz` });
+    assert.equal(await service.evaluate(() => location.origin), new URL(guffaw.url).origin);
+    assert.deepEqual(await forgeOnHost(page, service), untouched);
+  });
+});
+
+test('the loader reads nothing from its comment frame\'s window once that shows a page of another origin', async (t) => {
+  await browser.withPage(t, async (page) => {
+    const { untouched } = await openHostForAttack(page);
+    // The same window (the loader knows it) at another origin: only the origin check stands in the way.
+    await page.evaluate((src) => new Promise((resolve) => {
       const iframe = document.querySelector('iframe[title="Comments"]');
-      const fire = (origin, source) => window.dispatchEvent(new MessageEvent('message', { data: { gfw: 1, type: 'resize', height: 55 }, origin, source }));
-      fire('https://evil.example', iframe.contentWindow);
-      fire(guffawOrigin, window);
-      const ignored = iframe.style.height;
-      fire(guffawOrigin, iframe.contentWindow);
-      return { ignored, accepted: iframe.style.height };
-    }, new URL(guffaw.url).origin);
-    assert.equal(heights.ignored, `${outer}px`);
-    assert.equal(heights.accepted, '55px');
-    // Frame side: a theme from a foreign origin, or from a window other than the parent, changes nothing.
-    const themes = await frame.evaluate((hostOrigin) => {
-      const fire = (origin, source) => window.dispatchEvent(new MessageEvent('message', { data: { gfw: 1, type: 'theme', theme: 'dark' }, origin, source }));
-      fire('https://evil.example', window.parent);
-      fire(hostOrigin, window);
-      const ignored = document.documentElement.dataset.theme;
-      fire(hostOrigin, window.parent);
-      return { ignored, accepted: document.documentElement.dataset.theme };
-    }, hostUrl);
-    assert.deepEqual(themes, { ignored: 'light', accepted: 'dark' });
+      iframe.addEventListener('load', resolve, { once: true });
+      iframe.src = src;
+    }), `${foreignUrl}/navigated`);
+    const navigated = page.frames().find((f) => f.url() === `${foreignUrl}/navigated`);
+    assert.ok(navigated, 'the comment frame shows the other origin\'s page');
+    assert.deepEqual(await forgeOnHost(page, navigated), untouched);
+  });
+});
+
+test('the comment frame reads nothing from a window of its host\'s origin that is not its parent', async (t) => {
+  await browser.withPage(t, async (page) => {
+    const { frame, forged, untouched } = await openHostForAttack(page);
+    // A srcdoc frame has the host page's origin: only the source check stands in the way.
+    const sibling = await addHostFrame(page, 'host-sibling', { srcdoc: '<!doctype html><title>A frame of the host</title>' });
+    // (location.origin is about:srcdoc's, opaque; the document's own origin, the one its messages carry, is self.origin.)
+    assert.equal(await sibling.evaluate(() => self.origin), new URL(hostUrl).origin);
+    assert.deepEqual(await forgeOnHost(page, sibling, 0), untouched);
+    assert.equal(await frame.evaluate(() => document.documentElement.dataset.theme), 'light');
+    assert.deepEqual(forged, [], 'the comment frame used a token sent by another window');
+  });
+});
+
+test('the comment frame reads nothing from a parent of another origin than its host\'s, and sends it nothing', async (t) => {
+  await browser.withPage(t, async (page) => {
+    // A parent page of the comment service's own origin (the thread's frame-ancestors allow it) frames the thread
+    // as if for the host: the frame sends its messages to the host origin only, and reads none from this parent.
+    await page.goto(`${guffaw.url}/healthz`);
+    await page.evaluate(() => {
+      window.gfwMessages = [];
+      addEventListener('message', (event) => event.data?.gfw && window.gfwMessages.push(event.data.type));
+    });
+    const src = `${guffaw.url}/embed/comments?${new URLSearchParams({ theme: 'light', origin: new URL(hostUrl).origin, appId: app.appId, url: `${hostUrl}/` })}`;
+    await addHostFrame(page, 'comments-elsewhere', { src });
+    const frame = page.frameLocator('iframe[name="comments-elsewhere"]');
+    await frame.getByText('Seeded comment number 12').waitFor();
+    // Hydrated: the tabs answer clicks (the server's HTML alone does not).
+    const newTab = frame.getByRole('tab', { name: 'New' });
+    for (let i = 0; i < 50 && (await newTab.getAttribute('aria-selected')) !== 'true'; i++) {
+      await newTab.click();
+      await sleep(100);
+    }
+    assert.equal(await newTab.getAttribute('aria-selected'), 'true', 'the frame app started');
+    await page.evaluate(() => {
+      const comments = window.frames[0];
+      comments.postMessage({ gfw: 1, type: 'theme', theme: 'dark' }, '*');
+      comments.postMessage({ gfw: 1, type: 'auth', token: 'forged-token' }, '*');
+    });
+    await sleep(500);
+    const inner = page.frames().find((f) => f.name() === 'comments-elsewhere');
+    assert.equal(await inner.evaluate(() => document.documentElement.dataset.theme), 'light');
+    assert.deepEqual(await page.evaluate(() => window.gfwMessages), []);
   });
 });
 

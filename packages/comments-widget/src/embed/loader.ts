@@ -4,7 +4,9 @@
  *
  * Attributes: data-theme (light | dark | system; default: the host's <html data-theme> or class "dark", else the
  * OS), data-auth (the host's signed token for its user), data-on-login (name of a global function called when a
- * visitor wants to log in), data-height (space reserved before the frame reports its height, default 320 px).
+ * visitor wants to log in), data-height (the least space reserved before the frame reports its height, default 320 px;
+ * a thread that starts in view reserves at least down to the bottom of the viewport, and never less than the host's
+ * own CSS reserved, e.g. `[data-guffaw-comments]{min-height:100vh}`, which also holds before this async script runs).
  * Script API: window.GuffawComments = { onLogin(detail), setAuth(token), scan() }.
  *
  * Login on a third-party app's thread: the frame sends login-request, the loader calls the host's onLogin; the host
@@ -50,8 +52,13 @@ function paint(frame: Frame, theme: EmbedTheme) {
   frame.iframe.style.colorScheme = theme;
 }
 
+/** Frames still on the page: a single-page host may remove a thread, whose frame is then forgotten. */
+function eachFrame(fn: (frame: Frame, win: Window) => void) {
+  frames.forEach((frame, win) => (frame.iframe.isConnected ? fn(frame, win) : frames.delete(win)));
+}
+
 function syncThemes() {
-  frames.forEach((frame, win) => {
+  eachFrame((frame, win) => {
     const theme = themeOf(frame.el);
     if (theme === frame.theme) return;
     paint(frame, theme);
@@ -73,7 +80,7 @@ function open(el: HTMLElement) {
   const iframe = document.createElement('iframe');
   iframe.title = el.dataset.title || 'Comments';
   iframe.setAttribute('scrolling', 'no');
-  iframe.style.cssText = `display:block;width:100%;border:0;overflow:hidden;background:transparent;height:${el.style.minHeight}`;
+  iframe.style.cssText = `display:block;width:100%;border:0;overflow:hidden;height:${el.style.minHeight};background:transparent`;
   iframe.src = `${origin}${path}?${query}`;
   el.appendChild(iframe);
   const frame: Frame = { el, iframe, ready: false, theme, auth: hostAuth !== undefined ? hostAuth : el.dataset.auth || null };
@@ -93,10 +100,13 @@ api.scan = () => {
   document.querySelectorAll<HTMLElement>('[data-guffaw-comments]').forEach((el) => {
     if (el.dataset.guffawMounted) return;
     el.dataset.guffawMounted = '1';
-    // Reserve the space now, so the page does not jump when the frame arrives.
-    el.style.minHeight = `${parseInt(el.dataset.height || '', 10) || 320}px`;
-    // Already near the viewport: open now rather than a frame later, when the observer first reports.
     const box = el.getBoundingClientRect();
+    // Reserve the space now, so the page does not jump when the frame arrives: never less than the host's own
+    // reservation (its CSS applies before this async script runs); a thread in view down to the fold, so the frame's
+    // real height pushes down only what the reader cannot see yet.
+    const least = Math.max(parseInt(el.dataset.height || '', 10) || 320, Math.ceil(box.height));
+    el.style.minHeight = `${Math.max(least, box.top < innerHeight ? Math.ceil(innerHeight - box.top) : 0)}px`;
+    // Already near the viewport: open now rather than a frame later, when the observer first reports.
     if (box.top < innerHeight + MARGIN && box.bottom > -MARGIN) open(el);
     else observer.observe(el);
   });
@@ -104,7 +114,7 @@ api.scan = () => {
 
 api.setAuth = (token) => {
   hostAuth = token;
-  frames.forEach((frame, win) => {
+  eachFrame((frame, win) => {
     frame.auth = token;
     if (frame.ready) send(win, { gfw: 1, type: 'auth', token });
   });
@@ -124,7 +134,8 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
         if (frame.auth) send(event.source as Window, { gfw: 1, type: 'auth', token: frame.auth });
       }
       iframe.style.height = `${message.height}px`;
-      el.style.minHeight = '';
+      // The frame's own height from now on: the reservation, the host's CSS one too, gives way.
+      el.style.minHeight = '0px';
       break;
     case 'login-request': {
       const named = el.dataset.onLogin ? (window as unknown as Record<string, unknown>)[el.dataset.onLogin] : null;

@@ -79,6 +79,23 @@ describeEachDatabase('embed', (kind) => {
     expect(html).toMatch(/import\("\/embed\/frame\.js\?v=[\w-]+"\)/);
   });
 
+  it('the frame page is indexed only as part of the page embedding it, and its links open in the top window', async () => {
+    const pages = await Promise.all([
+      t.app.inject({ method: 'GET', url: `/embed-comment/${postId}` }),
+      t.app.inject({ method: 'GET', url: `/embed/comments?appId=example&url=${encodeURIComponent(`${HOST}/article/1`)}` }),
+    ]);
+    for (const res of pages) {
+      expect(res.statusCode).toBe(200);
+      const head = /<head>(.*)<\/head>/s.exec(res.body)?.[1] ?? '';
+      expect(head.match(/<meta name="robots"[^>]*>/g)).toEqual(['<meta name="robots" content="noindex, indexifembedded">']);
+      expect(res.headers['x-robots-tag']).toBeUndefined();
+      expect(head).toContain('<base target="_top">');
+    }
+    // An error page has no comments to index.
+    const missing = await t.app.inject({ method: 'GET', url: '/embed-comment/nosuchpost' });
+    expect(missing.body).toContain('<meta name="robots" content="noindex">');
+  });
+
   it('a second request gets a fresh nonce', async () => {
     const [a, b] = await Promise.all([1, 2].map(() => t.app.inject({ method: 'GET', url: `/embed-comment/${postId}` })));
     expect(a?.headers['content-security-policy']).not.toBe(b?.headers['content-security-policy']);

@@ -31,6 +31,12 @@ export type FramePage = {
 };
 
 /**
+ * Search engines index the server-rendered comments as part of the page that embeds them, never the frame URL on its
+ * own (Google's `indexifembedded` overrides `noindex` for content embedded in an iframe).
+ */
+export const FRAME_ROBOTS = 'noindex, indexifembedded';
+
+/**
  * The iframe document: color-scheme is on <html> from the first byte, so a dark frame never paints white. The
  * script is preloaded at once but run only after the server's HTML has painted.
  */
@@ -38,7 +44,7 @@ export function framePage({ data, body, styles, scriptSrc, nonce, title }: Frame
   const { theme } = data;
   return `<!doctype html><html lang="en" data-theme="${theme}" style="color-scheme:${theme}"><head><meta charset="utf-8">`
     + `<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="${theme}">`
-    + `<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><base target="_top">`
+    + `<meta name="robots" content="${FRAME_ROBOTS}"><title>${escapeHtml(title)}</title><base target="_top">`
     + `<link rel="modulepreload" href="${escapeHtml(scriptSrc)}"><style>${styles}${FRAME_CSS}</style></head>`
     + `<body><div id="gfw-app">${body}</div>`
     + `<script type="application/json" id="gfw-data" nonce="${nonce}">${scriptJson(data)}</script>`
