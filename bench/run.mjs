@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 const here = fileURLToPath(new URL('.', import.meta.url));
 const all = [
   ['comments', 'comments.mjs', 'comment service: hello-world baseline, visitor list, authenticated list, add-comment, 10k thread'],
-  ['feeds', 'feeds.mjs', 'feeds on 100,000 posts: home hot, fresh, tag, search'],
+  ['feeds', 'feeds.mjs', 'feeds on 100,000 posts: every list call (visitor uncached, member, cached), p95 against 50 ms'],
   ['widget', 'widget-render.mjs', 'comments widget: render 500 comments, switch sort'],
   ['embed', 'embed.mjs', 'embed on a third-party page: loader start to first comment painted, in Chromium'],
   ['lighthouse', 'lighthouse.mjs', 'Lighthouse performance on the home feed, mobile emulation, in Chromium (score, LCP, TBT, CLS)'],

@@ -12,6 +12,8 @@ type ActionInput = {
   type?: string;
   action?: string;
   username?: string;
+  platform?: string;
+  /** An older name of `platform`, still accepted. */
   channel?: string;
   option_index?: number;
 };
@@ -83,7 +85,7 @@ export const postActionRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/v1/share-post', { schema }, async (request) => {
     const i = input(request);
-    return success(await actions.sharePost(ctx, (await sessionUser(request))?.id ?? null, postIdOf(i), i.channel ?? ''));
+    return success(await actions.sharePost(ctx, (await sessionUser(request))?.id ?? null, postIdOf(i), i.platform ?? i.channel ?? ''));
   });
 
   /** r key / drawer: a random live post; the front page when there is none. */

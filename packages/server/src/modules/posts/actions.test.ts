@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/harness.js';
+import { BLOCKING_REPORT_REASONS } from './actions.js';
 import { postHotScore } from './ranking.js';
 import { clearPosts, makePost, makeUser, type TestUser } from './test-fixtures.js';
 
@@ -107,6 +108,31 @@ describeEachDatabase('post actions', (kind) => {
     expect((await call('POST', '/report', undefined, { entryId: 'spam', type: 2 })).statusCode).toBe(401);
   });
 
+  it('every blocking report reason blocks the creator; other reasons do not', async () => {
+    // Issue #9: after a post report with reasons 16, 17, 2, 3, 5, 6, 7, 8, 9, 10 or 1 the creator is blocked.
+    const blocking = [16, 17, 2, 3, 5, 6, 7, 8, 9, 10, 1];
+    expect([...BLOCKING_REPORT_REASONS].sort((a, b) => a - b)).toEqual([...blocking].sort((a, b) => a - b));
+    for (const reason of [...blocking, 4, 11, 12, 13, 14, 15, 18, 42]) {
+      await clearPosts(t.db);
+      const reporter = await makeUser(t.db, 'reporter');
+      const creator = await makeUser(t.db, 'creator');
+      await makePost(t.db, { id: 'reported', creatorId: creator.id });
+      await makePost(t.db, { id: 'other', creatorId: creator.id, ageSeconds: 30 });
+      const res = await call('POST', '/report', reporter, { entryId: 'reported', feedId: 'home', feedSource: 'list', type: String(reason) });
+      expect(res.statusCode, `reason ${reason}: ${res.body}`).toBe(200);
+      const blocked = blocking.includes(reason);
+      expect(res.json().data, `reason ${reason}`).toMatchObject({ id: 'reported', type: reason, creatorBlocked: blocked });
+      const blocks = await t.db.selectFrom('userBlocks').select(['userId', 'blockedUserId']).execute();
+      expect(blocks, `reason ${reason}`).toEqual(blocked ? [{ userId: reporter.id, blockedUserId: creator.id }] : []);
+      expect(await t.db.selectFrom('reports').select(['reporterId', 'postId', 'type']).execute()).toEqual([
+        { reporterId: reporter.id, postId: 'reported', type: reason },
+      ]);
+      // The reported post leaves the reporter's lists; the creator's other posts go too when the creator is blocked.
+      const home = (await call('POST', '/v1/feed-posts/type/fresh/timeframe/recent', reporter)).json().data.posts.map((p: { id: string }) => p.id);
+      expect(home, `reason ${reason}`).toEqual(blocked ? [] : ['other']);
+    }
+  });
+
   it('reports a profile without blocking it', async () => {
     const res = await call('POST', '/report', member, { username: 'OP', type: 3 });
     expect(res.statusCode).toBe(200);
@@ -122,13 +148,26 @@ describeEachDatabase('post actions', (kind) => {
     const dl = await call('GET', '/v1/download-post?id=photo');
     expect(dl.json().data).toEqual({ id: 'photo', url: 'https://m.example/p.jpg' });
     expect((await call('GET', '/v1/download-post?id=text')).statusCode).toBe(400);
-    const share = await call('POST', '/v1/share-post', member, { id: 'photo', channel: 'whatsapp' });
-    expect(share.json().data).toEqual({ id: 'photo', channel: 'whatsapp' });
-    expect((await call('POST', '/v1/share-post', member, { id: 'photo', channel: 'carrier-pigeon' })).statusCode).toBe(400);
+    // comments.md §7: the payload names the platform; `channel`, an older name, still works.
+    const share = await call('POST', '/v1/share-post', member, { id: 'photo', feedId: 'home', feedSource: 'list', platform: 'whatsapp' });
+    expect(share.statusCode, share.body).toBe(200);
+    expect(share.json().data).toEqual({ id: 'photo', platform: 'whatsapp' });
+    expect((await call('POST', '/v1/share-post?id=photo&platform=copy')).json().data).toEqual({ id: 'photo', platform: 'copy-link' });
+    expect((await call('POST', '/v1/share-post', member, { id: 'photo', channel: 'telegram' })).json().data).toEqual({ id: 'photo', platform: 'telegram' });
+    expect((await call('POST', '/v1/share-post', member, { id: 'photo', platform: 'Facebook', channel: 'email' })).json().data.platform).toBe('facebook');
+    expect((await call('POST', '/v1/share-post', member, { id: 'photo' })).json().data.platform).toBe('other');
+    const unknown = await call('POST', '/v1/share-post', member, { id: 'photo', platform: 'carrier-pigeon' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().meta).toMatchObject({ status: 'Failure', errorCode: 'INVALID_PLATFORM' });
+    expect((await call('POST', '/v1/share-post', member, { id: 'missing', platform: 'email' })).statusCode).toBe(404);
     const events = await t.db.selectFrom('analyticsEvents').select(['name', 'postId', 'userId', 'payload']).orderBy('id').execute();
     expect(events).toEqual([
       { name: 'post-download', postId: 'photo', userId: null, payload: { type: 'Photo' } },
-      { name: 'post-share', postId: 'photo', userId: member.id, payload: { channel: 'whatsapp' } },
+      { name: 'post-share', postId: 'photo', userId: member.id, payload: { platform: 'whatsapp' } },
+      { name: 'post-share', postId: 'photo', userId: null, payload: { platform: 'copy-link' } },
+      { name: 'post-share', postId: 'photo', userId: member.id, payload: { platform: 'telegram' } },
+      { name: 'post-share', postId: 'photo', userId: member.id, payload: { platform: 'facebook' } },
+      { name: 'post-share', postId: 'photo', userId: member.id, payload: { platform: 'other' } },
     ]);
   });
 

@@ -115,14 +115,23 @@ export async function downloadPost(ctx: PostsContext, userId: number | null, pos
   return { id: postId, url };
 }
 
-export const SHARE_CHANNELS = ['whatsapp', 'messenger', 'telegram', 'twitter', 'copy-link', 'email', 'facebook', 'pinterest', 'other'] as const;
+/** The share bar's targets (posts-and-feeds.md §2); `other` when the client names none. */
+export const SHARE_PLATFORMS = ['whatsapp', 'messenger', 'telegram', 'twitter', 'copy-link', 'email', 'facebook', 'pinterest', 'other'] as const;
 
-export async function sharePost(ctx: PostsContext, userId: number | null, postId: string, channel: string) {
-  const ch = channel === '' ? 'other' : channel.toLowerCase().replace('_', '-');
-  if (!(SHARE_CHANNELS as readonly string[]).includes(ch)) throw badRequest('INVALID_CHANNEL', `Unknown share channel "${channel}".`);
+/** The site's share bar calls copy link `copy`; spellings with `_` or spaces are accepted as well. */
+function sharePlatform(value: string): string {
+  const key = value.trim().toLowerCase().replace(/[\s_]+/g, '-');
+  if (key === '') return 'other';
+  return key === 'copy' ? 'copy-link' : key;
+}
+
+/** comments.md §7: POST /v1/share-post with id, feedId, feedSource, platform. */
+export async function sharePost(ctx: PostsContext, userId: number | null, postId: string, platform: string) {
+  const key = sharePlatform(platform);
+  if (!(SHARE_PLATFORMS as readonly string[]).includes(key)) throw badRequest('INVALID_PLATFORM', `Unknown share platform "${platform}".`);
   await requirePost(ctx, postId);
-  await repo.recordEvent(ctx.db, 'post-share', userId, postId, { channel: ch });
-  return { id: postId, channel: ch };
+  await repo.recordEvent(ctx.db, 'post-share', userId, postId, { platform: key });
+  return { id: postId, platform: key };
 }
 
 export const randomPostId = (ctx: PostsContext) => repo.findRandomPostId(ctx.db);

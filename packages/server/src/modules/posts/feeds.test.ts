@@ -97,6 +97,60 @@ describeEachDatabase('post lists', (kind) => {
     expect(bad.json().meta.status).toBe('Failure');
   });
 
+  it('top month, last-month, year and last-year take their calendar windows (UTC)', async () => {
+    const now = Date.now();
+    const today = new Date(now);
+    const y = today.getUTCFullYear();
+    const m = today.getUTCMonth();
+    const at = [
+      { id: 'd2', when: now - 2 * DAY * 1000, up: 10 },
+      { id: 'd20', when: now - 20 * DAY * 1000, up: 20 },
+      { id: 'd29', when: now - 29 * DAY * 1000, up: 25 },
+      { id: 'd31', when: now - 31 * DAY * 1000, up: 30 },
+      { id: 'd40', when: now - 40 * DAY * 1000, up: 40 },
+      { id: 'prev-month-first', when: Date.UTC(y, m - 1, 1, 0, 1), up: 50 },
+      { id: 'prev-month-last', when: Date.UTC(y, m, 1) - 60_000, up: 55 },
+      { id: 'month-first', when: Date.UTC(y, m, 1, 0, 1), up: 60 },
+      { id: 'jan-first', when: Date.UTC(y, 0, 1, 0, 1), up: 70 },
+      { id: 'last-year-mid', when: Date.UTC(y - 1, 6, 1), up: 80 },
+      { id: 'last-year-first', when: Date.UTC(y - 1, 0, 1, 0, 1), up: 85 },
+      { id: 'last-year-last', when: Date.UTC(y, 0, 1) - 60_000, up: 90 },
+      { id: 'two-years-ago', when: Date.UTC(y - 2, 6, 1), up: 99 },
+      // Only posts at least a minute old: near a month's or year's start some of these dates are still ahead.
+    ].filter((p) => p.when <= now - 60_000);
+    for (const p of at) await makePost(t.db, { id: p.id, up: p.up, ageSeconds: (now - p.when) / 1000 });
+    const monthStart = Date.UTC(y, m, 1);
+    const prevMonthStart = Date.UTC(y, m - 1, 1);
+    const yearStart = Date.UTC(y, 0, 1);
+    const lastYearStart = Date.UTC(y - 1, 0, 1);
+    const windows: Record<string, (when: number) => boolean> = {
+      today: (w) => w >= now - DAY * 1000,
+      week: (w) => w >= now - 7 * DAY * 1000,
+      month: (w) => w >= now - 30 * DAY * 1000,
+      'last-month': (w) => w >= prevMonthStart && w < monthStart,
+      year: (w) => w >= yearStart,
+      'last-year': (w) => w >= lastYearStart && w < yearStart,
+    };
+    for (const [frame, inside] of Object.entries(windows)) {
+      const expected = at
+        .filter((p) => inside(p.when))
+        .sort((a, b) => b.up - a.up)
+        .map((p) => p.id);
+      const data = await list(`/v1/feed-posts/type/top/timeframe/${frame}`);
+      expect(data.posts.map((p) => p.id), frame).toEqual(expected);
+      expect(data.feedId).toBe(`top-${frame}`);
+      expect((await list(`/v1/group-posts/type/top-${frame}`)).posts.map((p) => p.id), `top-${frame}`).toEqual(expected);
+    }
+    // Fixed points that hold whatever the date: these never fall in a window.
+    expect((await list('/v1/feed-posts/type/top/timeframe/month')).posts.map((p) => p.id)).toEqual(expect.arrayContaining(['d29', 'd20', 'd2']));
+    expect((await list('/v1/feed-posts/type/top/timeframe/month')).posts.map((p) => p.id)).not.toContain('d31');
+    expect((await list('/v1/feed-posts/type/top/timeframe/last-year')).posts.map((p) => p.id)).toEqual(expect.arrayContaining(['last-year-last', 'last-year-mid']));
+    expect((await list('/v1/feed-posts/type/top/timeframe/year')).posts.map((p) => p.id)).not.toContain('last-year-last');
+    for (const frame of Object.keys(windows)) {
+      expect((await list(`/v1/feed-posts/type/top/timeframe/${frame}`)).posts.map((p) => p.id)).not.toContain('two-years-ago');
+    }
+  });
+
   it('trending ranks by recent vote velocity and leaves out posts without recent activity', async () => {
     const voters = await Promise.all(['v1', 'v2', 'v3'].map((n) => makeUser(t.db, n)));
     const quiet = await makePost(t.db, { id: 'quiet', ageSeconds: HOUR, up: 100 });
@@ -237,6 +291,67 @@ describeEachDatabase('post lists', (kind) => {
     ]).execute();
     expect((await list('/v1/tag-posts/tag/misc/type/fresh', viewer)).posts.map((p) => p.id)).toEqual([downvoted]);
     expect((await list('/v1/tag-posts/tag/politics/type/fresh', viewer)).posts).toHaveLength(1);
+  });
+
+  it('filters blocked creators, muted words, hidden and reported posts on tag, interest, search and profile lists, pages full', async () => {
+    const viewer = await makeUser(t.db, 'viewer');
+    const blocked = await makeUser(t.db, 'blocked');
+    const poster = await makeUser(t.db, 'poster');
+    const fan = await makeUser(t.db, 'fan');
+    const keep: string[] = [];
+    const hidden: string[] = [];
+    const common = { tags: ['shared'], interests: ['gaming'] };
+    // The hidden posts rank first on every list (newest, most upvoted, best search match); enough of them that a
+    // member's candidates alone cannot fill the page, so the whole-list statement is exercised as well.
+    let age = 100;
+    for (let i = 0; i < 36; i++) {
+      hidden.push(await makePost(t.db, { ...common, creatorId: blocked.id, title: `Frog by blocked ${i}`, description: 'frog frog frog', up: 1000 + i, ageSeconds: age++ }));
+    }
+    const muted = await makePost(t.db, { ...common, creatorId: poster.id, title: 'Frog and my CAT', description: 'frog frog frog', up: 900, ageSeconds: age++ });
+    const reported = await makePost(t.db, { ...common, creatorId: poster.id, title: 'Frog reported', description: 'frog frog frog', up: 901, ageSeconds: age++ });
+    const hiddenPost = await makePost(t.db, { ...common, creatorId: poster.id, title: 'Frog hidden', description: 'frog frog frog', up: 902, ageSeconds: age++ });
+    hidden.push(muted, reported, hiddenPost);
+    keep.push(await makePost(t.db, { ...common, creatorId: poster.id, title: 'A catalog of frogs', up: 5, ageSeconds: age++ }));
+    for (let i = 0; i < PAGE_SIZE + 3; i++) keep.push(await makePost(t.db, { ...common, creatorId: poster.id, title: `Frog number ${i}`, up: i, ageSeconds: age++ }));
+    const everyPost = [...hidden, ...keep];
+
+    await t.db.insertInto('userBlocks').values({ userId: viewer.id, blockedUserId: blocked.id }).execute();
+    await t.db.insertInto('muteWords').values({ userId: viewer.id, value: 'cat' }).execute();
+    expect((await t.app.inject({ method: 'POST', url: '/report', headers: viewer.headers, payload: { entryId: reported, type: 4 } })).json().data.creatorBlocked).toBe(false);
+    await t.app.inject({ method: 'POST', url: '/v1/block-post', headers: viewer.headers, payload: { type: 'post', id: hiddenPost } });
+
+    // The fan upvoted and commented on every post, so the fan's Upvotes and Comments tabs hold them all.
+    await t.db.insertInto('postVotes').values(everyPost.map((postId) => ({ userId: fan.id, postId, value: 1 }))).execute();
+    await t.db.insertInto('commentApps').values({ id: 'guffaw', name: 'Guffaw', secret: 's' }).execute();
+    const cu = await t.db.insertInto('commentUsers').values({ appId: 'guffaw', externalId: fan.userId, userId: 'cu-fan' }).returning('id').executeTakeFirstOrThrow();
+    for (const [i, postId] of everyPost.entries()) {
+      const section = await t.db.insertInto('commentSections').values({ appId: 'guffaw', url: `${t.config.publicUrl}/gag/${postId}` }).returning('id').executeTakeFirstOrThrow();
+      await t.db.insertInto('comments').values({ commentId: `f${i}`, sectionId: section.id, userId: cu.id, level: 1, text: 'ribbit', createdAt: new Date(Date.now() - (i + 1) * 1000) }).execute();
+    }
+
+    const lists = [
+      '/v1/tag-posts/tag/shared/type/hot',
+      '/v1/tag-posts/tag/shared/type/fresh',
+      '/v1/interest-posts/interest/gaming/type/hot',
+      '/v1/interest-posts/interest/gaming/type/fresh',
+      '/v1/search-posts?query=frog',
+      '/v1/user-posts/username/fan/type/likes',
+      '/v1/user-posts/username/fan/type/comments',
+    ];
+    for (const url of lists) {
+      const unfiltered = await list(url);
+      expect(unfiltered.posts.map((p) => p.id).some((id) => hidden.includes(id)), `${url}: the hidden posts lead the unfiltered list`).toBe(true);
+      expect((await walk(url)).sort(), `${url} (visitor)`).toEqual([...everyPost].sort());
+      const first = await list(url, viewer);
+      expect(first.posts, url).toHaveLength(PAGE_SIZE);
+      const all = await walk(url, viewer);
+      expect(all.sort(), url).toEqual([...keep].sort());
+    }
+    // Profile posts: the poster's own filtered posts go; the blocked creator's profile lists nothing for the viewer.
+    expect((await list('/v1/user-posts/username/poster/type/posts', viewer)).posts).toHaveLength(PAGE_SIZE);
+    expect((await walk('/v1/user-posts/username/poster/type/posts', viewer)).sort()).toEqual([...keep].sort());
+    expect(await walk('/v1/user-posts/username/blocked/type/posts', viewer)).toEqual([]);
+    expect(await walk('/v1/user-posts/username/blocked/type/posts')).toHaveLength(36);
   });
 
   it('hides promoted posts for an active Pro viewer who asked for it, and only then', async () => {

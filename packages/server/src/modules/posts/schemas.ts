@@ -58,6 +58,7 @@ const actionFields = {
   type: { type: 'string', maxLength: 40 },
   action: { type: 'string', maxLength: 40 },
   username: name,
+  platform: { type: 'string', maxLength: 40 },
   channel: { type: 'string', maxLength: 40 },
   option_index: { type: 'integer', minimum: 0, maximum: 1000 },
 } as const;
