@@ -162,6 +162,41 @@ for (const [width, viewport] of WIDTHS) {
     );
   });
 
+  test(`${width} px: j and k move between posts under the top bar; a guest's l opens the signup overlay`, async (t) => {
+    await browser.withPage(
+      t,
+      async (page) => {
+        await open(page);
+        const cards = page.locator('article[data-post-id]');
+        await cards.nth(1).waitFor();
+        const barBottom = await page.getByTestId('top-bar').evaluate((el) => el.getBoundingClientRect().bottom);
+        // The card j or k brings up sits 8 px under the top bar once the smooth scroll ends.
+        const broughtUp = (index) =>
+          page.waitForFunction(
+            ([i, line]) => {
+              const card = document.querySelectorAll('article[data-post-id]')[i];
+              return card !== undefined && Math.abs(card.getBoundingClientRect().top - line) <= 2;
+            },
+            [index, barBottom + 8],
+          );
+        await page.keyboard.press('j');
+        await broughtUp(1);
+        // The next stream shows as the reader nears the end of the first.
+        await cards.nth(2).waitFor({ state: 'attached' });
+        await page.keyboard.press('j');
+        await broughtUp(2);
+        await page.keyboard.press('k');
+        await broughtUp(1);
+        const focused = await page.evaluate(() => document.activeElement?.closest('article[data-post-id]')?.getAttribute('data-post-id'));
+        assert.equal(focused, await cards.nth(1).getAttribute('data-post-id'));
+        await page.keyboard.press('l');
+        await expectSignupGate(page, { next: '/', action: 'upvote' });
+        assert.deepEqual(page.consoleErrors, []);
+      },
+      { viewport },
+    );
+  });
+
   test(`${width} px: the CCPA banner shows in a CCPA region and the choice lands in the usprivacy cookie`, async (t) => {
     await browser.withPage(
       t,

@@ -1,12 +1,17 @@
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { useUser } from '../user/user-store';
 import { selectIsLoggedIn } from '../user';
 import { signupHref, loginHref } from '../shell/modals';
 import { useHydrated, useLocation } from '../router';
 import { Billboard, InlineAd } from '../ads';
-import { PostCard } from './post-card';
+import { adjacentCard, currentCard, postCards, scrollToCard, togglePlay, usePostShortcuts } from '../shell/shortcuts/post-shortcuts';
+import type { PostShortcut } from '../shell/shortcuts/shortcuts';
+import { hasHiddenTag, useTags } from '../tags/tag-store';
+import { COMMENT_SHORTCUT_EVENT, PostCard } from './post-card';
 import type { PostPlace } from './post-actions';
-import { listKey, selectList, usePostList } from './post-store';
+import { listKey, postListStore, selectList, usePostList, votePost } from './post-store';
+import type { Post } from './post-types';
 import { ARCHIVE_MARGIN_SCREENS, isBot, loadThreshold, placeholderHeight, SIGNUP_BANNER_EVERY, splitStreams } from './streams';
 import styles from './feed.module.css';
 
@@ -35,21 +40,37 @@ function savePosition(position: SavedPosition): void {
   window.history.replaceState({ ...base, [FEED_STATE]: position }, '');
 }
 
-/** `place` 'collection': the items of a collection page (§2: no comment link, hide, block, award, nor 'No more posts'). */
-export type FeedListProps = { path: string; query?: Record<string, string> | undefined; place?: PostPlace };
+/** shell-and-account.md §4: the home lists (/v1/feed-posts and /v1/group-posts, see list-routes.ts) leave out posts of hidden tags. */
+const isHomeList = (path: string) => path.startsWith('/v1/feed-posts/') || path.startsWith('/v1/group-posts/');
+
+/**
+ * `place` 'collection': the items of a collection page (§2: no comment link, hide, block, award, nor 'No more posts').
+ * `shortcuts` false: the post shortcuts are left to the page around the list (the post page acts on its main post).
+ */
+export type FeedListProps = { path: string; query?: Record<string, string> | undefined; place?: PostPlace; shortcuts?: boolean };
 
 /**
  * The infinite feed (§4 Streams): posts grouped in streams of 2, 3 then 5; one more stream is shown as the reader
  * nears the end, and the next page is loaded once every stream is shown. Streams far out of view are archived.
  */
-export function FeedList({ path, query, place = 'list' }: FeedListProps) {
+export function FeedList({ path, query, place = 'list', shortcuts = true }: FeedListProps) {
   const list = usePostList(selectList(listKey(path, query)));
   const loadMore = usePostList((s) => s.loadMore);
   const loggedIn = useUser(selectIsLoggedIn);
-  // Server HTML and its hydration split streams alike; a bot's larger streams follow once hydrated.
+  // Server HTML and its hydration split streams alike; a bot's larger streams and the hidden tags (saved in this
+  // browser only) apply once hydrated.
   const hydrated = useHydrated();
   const bot = useMemo(() => hydrated && typeof navigator !== 'undefined' && isBot(navigator.userAgent), [hydrated]);
-  const streams = useMemo(() => splitStreams(list.ids, bot), [list.ids, bot]);
+  const hiddenTags = useTags((s) => s.hidden);
+  const filterHidden = hydrated && hiddenTags.length > 0 && isHomeList(path);
+  const ids = usePostList(
+    useShallow((s) => (filterHidden ? list.ids.filter((id) => !hasHiddenTag(s.posts[id]?.tags ?? [], hiddenTags)) : list.ids)),
+  );
+  const streams = useMemo(() => splitStreams(ids, bot), [ids, bot]);
+  const root = useRef<HTMLDivElement>(null);
+  usePostShortcuts((action) => {
+    if (root.current) actOnList(root.current, action);
+  }, shortcuts);
   const positionKey = (typeof window !== 'undefined' ? window.location.pathname + window.location.search : '') + '|' + listKey(path, query);
   const [restoring] = useState(() => (list.loaded && typeof window !== 'undefined' ? savedPosition(positionKey) : null));
   const [shown, setShown] = useState(restoring?.shown ?? 1);
@@ -107,7 +128,7 @@ export function FeedList({ path, query, place = 'list' }: FeedListProps) {
 
   let position = 0;
   return (
-    <div className={styles.feed} data-testid="feed">
+    <div ref={root} className={styles.feed} data-testid="feed">
       {place === 'list' && <Billboard path={path} />}
       {streams.slice(0, visible).map((ids, index) => {
         const first = position;
@@ -131,10 +152,31 @@ export function FeedList({ path, query, place = 'list' }: FeedListProps) {
           ) : null}
         </div>
       )}
-      {ended && !list.error && list.ids.length === 0 && <p className={styles.status}>{EMPTY_TEXT}</p>}
-      {ended && !list.error && list.ids.length > 0 && visible >= streams.length && place !== 'collection' && <p className={styles.status}>{END_TEXT}</p>}
+      {ended && !list.error && ids.length === 0 && <p className={styles.status}>{EMPTY_TEXT}</p>}
+      {ended && !list.error && ids.length > 0 && visible >= streams.length && place !== 'collection' && <p className={styles.status}>{END_TEXT}</p>}
     </div>
   );
+}
+
+/** The post shortcuts on a list (shell-and-account.md §5): j and k move between cards, the others act on the card being read. */
+function actOnList(root: HTMLElement, action: PostShortcut): void {
+  const cards = postCards(root);
+  if (action === 'next-post' || action === 'previous-post') {
+    const card = adjacentCard(cards, action === 'next-post' ? 1 : -1);
+    if (card) scrollToCard(card);
+    return;
+  }
+  const card = currentCard(cards);
+  if (card) actOnCard(card, action);
+}
+
+/** l and h vote on a list card (a visitor gets the signup overlay, as with the buttons), c comments, p plays its clip. */
+export function actOnCard(card: HTMLElement, action: Exclude<PostShortcut, 'next-post' | 'previous-post'>): void {
+  const post: Post | undefined = postListStore.getState().posts[card.dataset['postId'] ?? ''];
+  if (!post) return;
+  if (action === 'upvote' || action === 'downvote') void votePost(post, action === 'upvote' ? 1 : -1);
+  else if (action === 'comment') card.dispatchEvent(new CustomEvent(COMMENT_SHORTCUT_EVENT));
+  else togglePlay(card);
 }
 
 /**

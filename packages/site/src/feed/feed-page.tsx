@@ -2,6 +2,8 @@ import { useEffect, useRef, type RefObject } from 'react';
 import { siteConfig } from '../config';
 import { Link, useLocation, useSearchParam, type RouteProps } from '../router';
 import { usePageTitle } from '../shell/page-title';
+import { canonicalTag } from '../tags/canonical';
+import { makeTag, tagStore } from '../tags/tag-store';
 import { PoliticsBanner, useMsgParam, VerifyEmailBanner } from './banners';
 import { FeedList } from './feed-list';
 import {
@@ -77,6 +79,10 @@ export function TagListPage({ params }: RouteProps) {
   const tag = params['tag'] ?? '';
   const type = params['type'] === 'fresh' ? 'fresh' : 'hot';
   usePageTitle({ type: 'tag', tag });
+  // shell-and-account.md §4 Tag lists: a visited tag goes to the drawer's Recents (the store keeps the last 3).
+  useEffect(() => {
+    if (canonicalTag(tag) !== '') tagStore.getState().addRecent(makeTag(tag));
+  }, [tag]);
   const base = `/tag/${encodeURIComponent(tag)}`;
   return (
     <div className={styles.page}>

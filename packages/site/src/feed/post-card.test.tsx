@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RouterProvider, syncLocation, type RouteDefinition } from '../router';
@@ -42,6 +42,13 @@ describe('post card details', () => {
     expect(screen.queryByText('Collection intro')).not.toBeInTheDocument();
     show(makePost('d3', { type: 'Text', description: 'Just text', images: {} }));
     expect(screen.getAllByText('Just text')).toHaveLength(1);
+  });
+
+  it('links each tag to its canonical tag page and shows it with spaces (shell-and-account.md §5)', () => {
+    show(makePost('t2', { tags: [{ key: 'funny-cats', url: '' }, { key: 'Star Wars', url: '' }] }));
+    const tags = within(screen.getByRole('list', { name: 'Tags' }));
+    expect(tags.getByRole('link', { name: 'funny cats' })).toHaveAttribute('href', '/tag/funny-cats');
+    expect(tags.getByRole('link', { name: 'Star Wars' })).toHaveAttribute('href', '/tag/star-wars');
   });
 
   it('shows the interest badge on lists, not on interest lists', () => {

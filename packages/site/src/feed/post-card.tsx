@@ -2,8 +2,10 @@ import { lazy, memo, Suspense, useEffect, useRef, useState, type MouseEvent } fr
 import { usePostView } from '../analytics';
 import { siteConfig } from '../config';
 import { abbreviateNumber, formatAge } from '../lib/format';
-import { Link, useRouteMatch } from '../router';
+import { Link, navigate, useRouteMatch } from '../router';
 import { openModal, requireMember } from '../shell/modals';
+import { focusWhenShown } from '../shell/shortcuts/post-shortcuts';
+import { displayTag, tagUrl } from '../tags/canonical';
 import { useUser } from '../user/user-store';
 import { askReport, hidePost, menuActions, revertHide, useHidden, type PostPlace } from './post-actions';
 import { PostMenu } from './post-menu';
@@ -17,6 +19,9 @@ import styles from './post-card.module.css';
 
 /** The widget's composer loads with the first card that opens it (it is not part of the home route's bundle). */
 const CardComposer = lazy(() => import('./card-composer'));
+
+/** Sent to a card's element by the list's c shortcut (shell-and-account.md §5): comment on that post. */
+export const COMMENT_SHORTCUT_EVENT = 'guffaw:comment-shortcut';
 
 /** Text bodies hold Show more, clips their sound toggle: neither goes inside the post link. */
 const UNLINKED_TYPES = new Set(['Text', 'ForumPost', 'Animated', 'Video']);
@@ -42,6 +47,7 @@ export const PostCard = memo(function PostCard({ id, eager = false, place = 'lis
   const card = useRef<HTMLElement>(null);
   const [composing, setComposing] = useState(false);
   usePostView(card, post?.id, 'l');
+  useCommentShortcut(card, post, place, () => setComposing(true));
   if (!post || muted) return null;
   if (hidden) return <HiddenPost post={post} />;
   if (blockedCreator && post.creator) return <p className={styles.placeholder} data-post-id={id}>{blockedCreatorText(post.creator.username)}</p>;
@@ -84,6 +90,30 @@ export const PostCard = memo(function PostCard({ id, eager = false, place = 'lis
     </article>
   );
 });
+
+/**
+ * The c shortcut: on a list it opens the card's composer (members; a visitor gets the signup overlay, as a click on
+ * the comment area does) and puts the caret in it; elsewhere it opens the post's comments. Not on collection pages,
+ * whose items have no comments link (§2).
+ */
+function useCommentShortcut(card: React.RefObject<HTMLElement | null>, post: Post | undefined, place: PostPlace, open: () => void): void {
+  // Attached after every render: the card's element changes when it gives way to a placeholder and back.
+  useEffect(() => {
+    const element = card.current;
+    if (!element || !post || place === 'collection') return;
+    const onComment = () => {
+      if (place !== 'list' || !post.id) {
+        navigate(`${postPath(post)}#comment`);
+        return;
+      }
+      if (!requireMember('comment')) return;
+      open();
+      focusWhenShown(element, '[data-testid="card-composer"] textarea');
+    };
+    element.addEventListener(COMMENT_SHORTCUT_EVENT, onComment);
+    return () => element.removeEventListener(COMMENT_SHORTCUT_EVENT, onComment);
+  });
+}
 
 function openComposer(event: MouseEvent<HTMLElement>, open: () => void): void {
   if (event.target instanceof Element && event.target.closest('a, button')) return;
@@ -205,7 +235,8 @@ export function PostTags({ post }: { post: Post }) {
     <ul className={styles.tags} aria-label="Tags">
       {post.tags.map((tag) => (
         <li key={tag.key}>
-          <Link href={`/tag/${encodeURIComponent(tag.key)}`}>{tag.key}</Link>
+          {/* §5: the canonical tag in the address, hyphens shown as spaces. */}
+          <Link href={tagUrl(tag.key)}>{displayTag(tag.key)}</Link>
         </li>
       ))}
     </ul>

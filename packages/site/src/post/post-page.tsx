@@ -2,8 +2,8 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { MaskedContent, PostHeader, PostTags, VoteBar } from '../feed/post-card';
 import { PostAd } from '../ads';
 import { usePostView } from '../analytics';
-import { FeedList } from '../feed/feed-list';
-import { usePostList } from '../feed/post-store';
+import { actOnCard, FeedList } from '../feed/feed-list';
+import { usePostList, votePost } from '../feed/post-store';
 import type { Post } from '../feed/post-types';
 import { commentLabel, isOwnUpload } from '../feed/visibility';
 import { siteConfig } from '../config';
@@ -11,6 +11,7 @@ import { apiGet, errorMessage, isApiFailure } from '../lib/api';
 import { abbreviateNumber } from '../lib/format';
 import { navigate, useHydrated, useLocation, type RouteProps } from '../router';
 import { usePageTitle } from '../shell/page-title';
+import { adjacentCard, currentCard, focusWhenShown, postCards, scrollToCard, togglePlay, usePostShortcuts } from '../shell/shortcuts/post-shortcuts';
 import { showToast } from '../shell/toasts';
 import { selectIsLoggedIn, useUser } from '../user/user-store';
 import { CheeredBy, CheersButton } from '../cheers';
@@ -89,6 +90,23 @@ function PostView({ post }: { post: Post }) {
   }, [own, member]);
   const main = useRef<HTMLElement>(null);
   usePostView(main, post.id, 'p');
+  // shell-and-account.md §5: l, h, c and p act on the main post; j and k move on to the related posts when they are
+  // shown (and then the keys act on the one being read), which is why the related list leaves the keys to this page.
+  usePostShortcuts((action) => {
+    const root = main.current;
+    if (!root) return;
+    const cards = [root, ...postCards(root)];
+    if (action === 'next-post' || action === 'previous-post') {
+      const card = adjacentCard(cards, action === 'next-post' ? 1 : -1);
+      if (card) scrollToCard(card);
+      return;
+    }
+    const card = currentCard(cards) ?? root;
+    if (card !== root) actOnCard(card, action);
+    else if (action === 'upvote' || action === 'downvote') void votePost(post, action === 'upvote' ? 1 : -1);
+    else if (action === 'play') togglePlay(root);
+    else openComments(member);
+  });
   const creator = post.creator;
   if (creator && !post.isAnonymous && info.blocklistIds.includes(creator.accountId)) {
     return <p className={styles.placeholder}>You&apos;ve blocked posts from @{creator.username}</p>;
@@ -101,7 +119,7 @@ function PostView({ post }: { post: Post }) {
   const showDescription = Boolean(post.description) && !['Text', 'CollectionPage', 'Article', 'ForumPost'].includes(post.type);
   const commentsTabLabel = tab === 'thread' ? 'Thread' : forum ? 'Answers' : 'Comments';
   return (
-    <article ref={main} className={styles.page} aria-labelledby="post-title">
+    <article ref={main} className={styles.page} aria-labelledby="post-title" data-main-post-id={post.id}>
       <PostHeader post={post} place="main" />
       <CheeredBy post={post} />
       <h1 id="post-title" className={styles.title}>
@@ -142,7 +160,7 @@ function PostView({ post }: { post: Post }) {
       </nav>
       <div id="comment" className={styles.section}>
         {tab === 'related' ? (
-          <FeedList path="/v1/related-posts" query={{ id: post.id }} />
+          <FeedList path="/v1/related-posts" query={{ id: post.id }} shortcuts={false} />
         ) : !hydrated ? (
           // Server HTML and hydration stop here; the widget's chunk loads after.
           <p role="status">Loading {commentLabel(2, forum).toLowerCase()}…</p>
@@ -164,6 +182,22 @@ function PostView({ post }: { post: Post }) {
       </div>
     </article>
   );
+}
+
+/**
+ * c on the main post: the Comments tab, scrolled to, with the caret in the composer for a member (a visitor reads
+ * the comments; writing one asks them to sign up there).
+ */
+function openComments(member: boolean): void {
+  if (tabFromHash(window.location.hash, window.location.search, siteConfig.features) === 'related') {
+    navigate(`${window.location.pathname}${window.location.search}#comment`, { scroll: false });
+  }
+  requestAnimationFrame(() => {
+    const section = document.getElementById('comment');
+    if (!section) return;
+    section.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    if (member) focusWhenShown(section, 'textarea', true);
+  });
 }
 
 /** §2 share bar; copy link confirms with 'Link Copied.'. */

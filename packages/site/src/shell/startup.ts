@@ -1,6 +1,7 @@
 import { startNotificationSync } from '../notifications/live';
 import { interestStore } from '../tags/interests';
 import { followedStore } from '../tags/followed-pages';
+import { tagStore } from '../tags/tag-store';
 import { startThemeSync } from '../theme/theme';
 import { startProfileThemeSync } from '../user/dark-mode';
 import { selectIsLoggedIn, startUserSync, userStore } from '../user/user-store';
@@ -10,8 +11,8 @@ import { showToast } from './toasts/toast-store';
 
 /**
  * What the shell starts once (shell-and-account.md §4 "User startup"): theme, user info and its refresh loop, the
- * profile's dark mode, shortcuts, server toasts, the sign-in popup message, interests, a member's followed pages and
- * notification push.
+ * profile's dark mode, shortcuts, server toasts, the sign-in popup message, interests, popular tags, a member's
+ * followed pages and notification push.
  * Returns the cleanup.
  */
 export function startShell(): () => void {
@@ -20,6 +21,8 @@ export function startShell(): () => void {
   // A fresh sign-in (toast 2 welcome back, 4 welcome) means the cached info is someone else's or a guest's.
   if (codes.includes('2') || codes.includes('4')) void userStore.getState().refresh({ force: true });
   interestStore.getState().load().catch(() => undefined);
+  // The Customize Tags and follow dialogs offer the popular tags (shell-and-account.md §4 Tag lists).
+  tagStore.getState().loadPopular().catch(() => undefined);
 
   let member = false;
   const onUser = () => {

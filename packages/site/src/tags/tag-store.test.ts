@@ -1,6 +1,9 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { configureApi } from '../lib/api';
 import { canonicalTag, displayTag, moveToFront, tagUrl } from './canonical';
-import { createTagStore, LEGACY_TAGS_KEY, makeTag, selectPopular, TAGS_STORAGE_KEY } from './tag-store';
+import { createTagStore, hasHiddenTag, LEGACY_TAGS_KEY, makeTag, popularFromConfig, selectPopular, TAGS_STORAGE_KEY } from './tag-store';
 
 const keys = (tags: Array<{ key: string }>) => tags.map((t) => t.key);
 
@@ -62,5 +65,64 @@ describe('tags', () => {
     expect(JSON.parse(localStorage.getItem(TAGS_STORAGE_KEY) ?? '{}').favorites).toHaveLength(2);
     store.getState().unfavourite(makeTag('dogs'));
     expect(keys(createTagStore(localStorage).getState().favorites)).toEqual(['funny-cats']);
+  });
+});
+
+describe('popular tags from /v1/config', () => {
+  const base = 'http://api.test';
+  const server = setupServer();
+  beforeAll(() => {
+    server.listen({ onUnhandledRequest: 'error' });
+    configureApi({ baseUrl: base });
+  });
+  afterEach(() => server.resetHandlers());
+  afterAll(() => server.close());
+
+  it('reads the config tags as canonical tags, most used first, without duplicates or bad entries', () => {
+    const tags = popularFromConfig([
+      { key: 'Funny Cats', url: 'http://x.test/tag/funny-cats', description: 'Cats.', isSensitive: false },
+      { key: 'nsfw-stuff', isSensitive: true },
+      { key: 'funny-cats' },
+      { key: '  ' },
+      { nope: 1 },
+      'dogs',
+    ]);
+    expect(tags).toEqual([
+      { key: 'funny-cats', url: '/tag/funny-cats', description: 'Cats.' },
+      { key: 'nsfw-stuff', url: '/tag/nsfw-stuff', isSensitive: true },
+    ]);
+    expect(popularFromConfig(undefined)).toEqual([]);
+  });
+
+  it('loads them once per page and feeds the popular list; a failure lets a later call retry', async () => {
+    let calls = 0;
+    let fail = true;
+    server.use(
+      http.get(`${base}/v1/config`, () => {
+        calls += 1;
+        if (fail) return HttpResponse.error();
+        const tags = Array.from({ length: 12 }, (_, i) => ({ key: `tag-${i}`, url: `${base}/tag/tag-${i}`, description: '', isSensitive: false }));
+        return HttpResponse.json({ meta: { status: 'Success' }, data: { appName: 'Guffaw', tags } });
+      }),
+    );
+    const store = createTagStore(localStorage);
+    await expect(store.getState().loadPopular()).rejects.toThrow();
+    fail = false;
+    store.getState().favourite(makeTag('tag-0'));
+    await Promise.all([store.getState().loadPopular(), store.getState().loadPopular()]);
+    await store.getState().loadPopular();
+    expect(calls).toBe(2);
+    expect(store.getState().popular).toHaveLength(12);
+    expect(keys(selectPopular(store.getState()))).toEqual(Array.from({ length: 10 }, (_, i) => `tag-${i + 1}`));
+  });
+});
+
+describe('hidden tags', () => {
+  it('match a post tag by its canonical form', () => {
+    const hidden = [makeTag('Politics'), makeTag('star wars')];
+    expect(hasHiddenTag([{ key: 'cats' }, { key: 'Star Wars' }], hidden)).toBe(true);
+    expect(hasHiddenTag([{ key: 'politics' }], hidden)).toBe(true);
+    expect(hasHiddenTag([{ key: 'cats' }], hidden)).toBe(false);
+    expect(hasHiddenTag([{ key: 'cats' }], [])).toBe(false);
   });
 });

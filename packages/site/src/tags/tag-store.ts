@@ -1,4 +1,5 @@
 import { createStore, useStore } from 'zustand';
+import { apiGet } from '../lib/api';
 import { canonicalTag, moveToFront, tagUrl } from './canonical';
 
 /** shell-and-account.md §3 "Tag": a tag as the shell lists it. */
@@ -31,7 +32,29 @@ export type TagActions = {
   removeRecent(tag: Tag): void;
   clearRecents(): void;
   setPopular(popular: Tag[], other?: Tag[]): void;
+  /** Reads the popular tags from GET /v1/config once per page; a failure lets a later call try again. */
+  loadPopular(): Promise<void>;
 };
+
+/**
+ * The tags of /v1/config (server posts/app-config.ts): the most used tags of the last 30 days, most used first.
+ * All of them are the popular source, so the list still holds 10 once favourites and hidden tags are left out.
+ */
+type ConfigTag = { key?: unknown; description?: unknown; isSensitive?: unknown };
+
+export function popularFromConfig(tags: unknown): Tag[] {
+  if (!Array.isArray(tags)) return [];
+  const popular: Tag[] = [];
+  for (const t of tags as ConfigTag[]) {
+    if (typeof t !== 'object' || t === null || typeof t.key !== 'string' || canonicalTag(t.key) === '') continue;
+    const tag = makeTag(t.key);
+    if (popular.some((p) => same(p, tag))) continue;
+    if (typeof t.description === 'string' && t.description) tag.description = t.description;
+    if (t.isSensitive === true) tag.isSensitive = true;
+    popular.push(tag);
+  }
+  return popular;
+}
 
 function readLists(storage: Storage | null): TagLists {
   const empty: TagLists = { favorites: [], hidden: [], recents: [] };
@@ -91,6 +114,7 @@ export const createTagStore = (storage: Storage | null = defaultStorage()) =>
         // Storage full or off: the lists hold for this page.
       }
     };
+    let loadingPopular: Promise<void> | null = null;
     return {
       ...readLists(storage),
       popular: [],
@@ -123,8 +147,25 @@ export const createTagStore = (storage: Storage | null = defaultStorage()) =>
       setPopular(popular, other = []) {
         set({ popular, other });
       },
+      loadPopular() {
+        loadingPopular ??= apiGet<{ tags?: unknown }>('/v1/config').then(
+          (config) => get().setPopular(popularFromConfig(config.tags)),
+          (error: unknown) => {
+            loadingPopular = null;
+            throw error;
+          },
+        );
+        return loadingPopular;
+      },
     };
   });
+
+/** §4: whether a post's tags include a hidden one (home lists leave such posts out). */
+export function hasHiddenTag(tags: readonly { key: string }[], hidden: readonly Tag[]): boolean {
+  if (hidden.length === 0 || tags.length === 0) return false;
+  const keys = new Set(hidden.map((t) => t.key));
+  return tags.some((t) => keys.has(canonicalTag(t.key)));
+}
 
 /** §4: popular shows the first 10 tags that are neither favourites nor hidden. */
 export function selectPopular(s: TagState): Tag[] {

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { navigate, RouterProvider } from '../../router';
 import { ModalHost } from '../modals/modal-host';
 import { modalStore } from '../modals/modal-store';
-import { SHORTCUT_EVENT, SHORTCUTS_SETTING_KEY, startShortcuts } from './shortcuts';
+import { setShortcutsEnabled, SHORTCUT_EVENT, SHORTCUTS_SETTING_KEY, shortcutsEnabled, startShortcuts } from './shortcuts';
 
 describe('keyboard shortcuts', { timeout: 20_000 }, () => {
   let stop: () => void;
@@ -66,5 +66,36 @@ describe('keyboard shortcuts', { timeout: 20_000 }, () => {
     act(() => modalStore.getState().close());
     await userEvent.keyboard('r');
     expect(window.location.pathname).toBe('/');
+  });
+
+  it('? still opens the legend while the shortcuts are off, so they can be turned back on', async () => {
+    setShortcutsEnabled(false);
+    render(
+      <RouterProvider routes={[]}>
+        <ModalHost />
+      </RouterProvider>,
+    );
+    await userEvent.keyboard('b');
+    expect(scrollTo).not.toHaveBeenCalled();
+    await userEvent.keyboard('?');
+    const toggle = await screen.findByRole('checkbox', { name: 'Use keyboard shortcuts' });
+    expect(toggle).not.toBeChecked();
+    await userEvent.click(toggle);
+    expect(shortcutsEnabled()).toBe(true);
+    act(() => modalStore.getState().close());
+    await userEvent.keyboard('b');
+    expect(scrollTo).toHaveBeenLastCalledWith({ top: 0, behavior: 'smooth' });
+  });
+
+  it('? does nothing while typing', async () => {
+    render(
+      <RouterProvider routes={[]}>
+        <ModalHost />
+        <input aria-label="Search" />
+      </RouterProvider>,
+    );
+    await userEvent.click(screen.getByRole('textbox', { name: 'Search' }));
+    await userEvent.keyboard('?');
+    expect(modalStore.getState().current).toBeNull();
   });
 });

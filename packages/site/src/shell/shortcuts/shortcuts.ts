@@ -4,10 +4,11 @@ import { openModal } from '../modals/modal-store';
 /**
  * Keyboard shortcuts (shell-and-account.md §5): b back to top, k previous post, j next post, r random post, l upvote,
  * h downvote, c comment, p play, Home and End scroll to top and bottom, ? shows the legend. Inactive while typing,
- * and off altogether when the setting says so (saved in this browser).
+ * and off when the setting says so (saved in this browser), except `?`: the legend holds the setting, so it stays
+ * the way to turn them back on.
  *
  * Post actions are announced as a `guffaw:shortcut` event with `detail.action`; the post list or post page that is on
- * screen acts on it (and gates a guest's vote itself).
+ * screen acts on it (see ./post-shortcuts.ts; it gates a guest's vote itself).
  */
 export type PostShortcut = 'previous-post' | 'next-post' | 'upvote' | 'downvote' | 'comment' | 'play';
 export const SHORTCUT_EVENT = 'guffaw:shortcut';
@@ -60,9 +61,9 @@ const scrollTop = () => window.scrollTo({ top: 0, behavior: 'smooth' });
 
 export function handleShortcut(event: KeyboardEvent): boolean {
   if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return false;
-  if (isTyping(event.target) || !shortcutsEnabled()) return false;
-  if (document.querySelector('[aria-modal="true"]')) return false;
+  if (isTyping(event.target) || document.querySelector('[aria-modal="true"]')) return false;
   const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+  if (key !== '?' && !shortcutsEnabled()) return false;
   if (key === 'b' || key === 'Home') scrollTop();
   else if (key === 'End') window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'smooth' });
   else if (key === 'r') navigate('/shuffle');
