@@ -11,7 +11,7 @@ const HYDRATION_ERROR = /hydrat|did not match|server rendered|switched to client
 async function photoPost() {
   const res = await fetch(baseUrl() + '/v1/feed-posts/type/home', { headers: { 'x-api-version': '2' } });
   const { data } = await res.json();
-  const post = data.posts.find((p) => p.type === 'Photo' && p.images?.image700 && !p.nsfw);
+  const post = data.posts.find((p) => p.type === 'Photo' && p.images?.image700 && !p.nsfw && !p.isOffensive);
   assert.ok(post, 'the demo home list has a photo post');
   return post;
 }

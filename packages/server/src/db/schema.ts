@@ -282,6 +282,8 @@ export interface Posts {
   images: Generated<Json>;
   isAnonymous: Generated<boolean>;
   isMeme: Generated<boolean>;
+  /** 0010-post-offensive: set by a moderator or by offensive reports (modules/posts/actions.ts). */
+  isOffensive: Generated<boolean>;
   isVoteMasked: Generated<boolean>;
   nsfw: Generated<boolean>;
   promoted: Generated<boolean>;

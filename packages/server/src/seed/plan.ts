@@ -71,6 +71,8 @@ export type PostPlan = {
   description: string;
   createdAt: Date;
   nsfw: boolean;
+  /** posts-and-feeds.md §5 Offensive mask: masked for visitors and members in offensive mode. */
+  offensive: boolean;
   anonymous: boolean;
   promoted: boolean;
   isMeme: boolean;
@@ -258,6 +260,7 @@ function planPosts(
       description: '',
       createdAt,
       nsfw: false,
+      offensive: false,
       anonymous: false,
       promoted: false,
       isMeme: false,
@@ -403,6 +406,12 @@ function planPosts(
     .filter((p) => p !== posts[0])
     .slice(0, anonymousCount)
     .forEach((p) => (p.anonymous = true));
+  // Offensive posts (no further random draws, so the rest of the plan stays as it was): one of op's, so its author
+  // can see it unmasked, then a few others; not the first post, as for the anonymous flag.
+  const offensiveCount = Math.max(2, Math.round(count * 0.02));
+  const plain = flagged.filter((p) => p !== posts[0] && !p.nsfw && !p.promoted && !p.anonymous);
+  const ofOp = plain.find((p) => p.creator === OP_USER);
+  [...(ofOp ? [ofOp] : []), ...plain.filter((p) => p !== ofOp)].slice(0, offensiveCount).forEach((p) => (p.offensive = true));
 
   // Collection pages list other posts (not nsfw, not other collections).
   const collectable = regular.filter((p) => !p.nsfw);

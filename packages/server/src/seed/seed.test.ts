@@ -83,8 +83,9 @@ describeEachDatabase('seedDemo', (kind) => {
     expect(logs.some((l) => /pictures and clips \d+\/\d+/.test(l))).toBe(true);
     const types = await rows<{ type: string }>(sql`select distinct type from posts`);
     expect(new Set(types.map((t) => t.type))).toEqual(new Set(POST_TYPES));
-    const [flags] = await rows<{ nsfw: number; promoted: number; anonymous: number; sensitive: number }>(
-      sql`select count(*) filter (where nsfw)::int as nsfw, count(*) filter (where promoted)::int as promoted,
+    const [flags] = await rows<{ nsfw: number; offensive: number; promoted: number; anonymous: number; sensitive: number }>(
+      sql`select count(*) filter (where nsfw)::int as nsfw, count(*) filter (where is_offensive)::int as offensive,
+        count(*) filter (where promoted)::int as promoted,
         count(*) filter (where is_anonymous)::int as anonymous,
         (select count(*) from interests where is_sensitive)::int as sensitive from posts`,
     );

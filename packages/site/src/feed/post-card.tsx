@@ -8,6 +8,7 @@ import { focusWhenShown } from '../shell/shortcuts/post-shortcuts';
 import { displayTag, tagUrl } from '../tags/canonical';
 import { useUser } from '../user/user-store';
 import { askReport, hidePost, menuActions, revertHide, useHidden, type PostPlace } from './post-actions';
+import { OffensiveMask } from './offensive-mask';
 import { PostMenu } from './post-menu';
 import { toggleSave, usePostList, votePost } from './post-store';
 import { plainExcerpt, PostContent } from './post-media';
@@ -243,8 +244,17 @@ export function PostTags({ post }: { post: Post }) {
   );
 }
 
+/** A post's media under its masks: the offensive one (§5, offensive-mask.tsx), then the sensitive one. */
+export function MaskedContent({ post, place, children }: { post: Post; place?: PostPlace; children: React.ReactNode }) {
+  return (
+    <OffensiveMask post={post} place={place}>
+      <SensitiveMask post={post}>{children}</SensitiveMask>
+    </OffensiveMask>
+  );
+}
+
 /** §8: the sensitive mask over an nsfw post's media, with Change settings and View. */
-export function MaskedContent({ post, children }: { post: Post; children: React.ReactNode }) {
+function SensitiveMask({ post, children }: { post: Post; children: React.ReactNode }) {
   const info = useUser((s) => s.info);
   const unmaskedHere = useUnmasked(post.id);
   if (!showsSensitiveMask(post, info, unmaskedHere)) return <>{children}</>;

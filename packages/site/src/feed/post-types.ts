@@ -36,6 +36,8 @@ export type Post = {
   postUrl: string;
   shareUrl: string;
   nsfw: boolean;
+  /** §5 Offensive mask (visibility.ts showsOffensiveMask). */
+  isOffensive: boolean;
   isAnonymous: boolean;
   isMeme: boolean;
   creationTs: number;

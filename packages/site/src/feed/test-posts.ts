@@ -6,7 +6,7 @@ const base = 'http://api.test';
 export function makePost(id: string, overrides: Partial<Post> = {}): Post {
   return {
     id, title: `Post ${id}`, description: '', type: 'Photo', url: `${base}/gag/${id}`, postUrl: `${base}/gag/${id}`, shareUrl: `${base}/gag/${id}`,
-    nsfw: false, isAnonymous: false, isMeme: true, creationTs: Math.floor(Date.now() / 1000) - 60, creator: null, interests: [], tags: [{ key: 'cats', url: '/tag/cats' }],
+    nsfw: false, isOffensive: false, isAnonymous: false, isMeme: true, creationTs: Math.floor(Date.now() / 1000) - 60, creator: null, interests: [], tags: [{ key: 'cats', url: '/tag/cats' }],
     commentsCount: 3, comment: { canAnonymous: false, pinnedCommentCount: 0 }, upVoteCount: 10, downVoteCount: 2, isVoteMasked: false, promoted: 0,
     sourceDomain: '', sourceUrl: '', images: { image460: { url: '/m/a460.jpg', webpUrl: '/m/a460.webp', width: 460, height: 300 }, image700: { url: '/m/a700.jpg', webpUrl: '/m/a700.webp', width: 700, height: 456 } },
     video: null, article: null, awardUsers: [], awardUsersCount: 0, sensitiveCover: false, ...overrides,

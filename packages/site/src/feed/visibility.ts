@@ -2,11 +2,17 @@ import { createStore, useStore } from 'zustand';
 import type { UserInfo } from '../user/user-types';
 import type { Post } from './post-types';
 
-/** §3 Session: the posts unmasked with View during this visit. */
-const unmasked = createStore<{ ids: string[] }>()(() => ({ ids: [] }));
-export const unmaskPost = (id: string) => unmasked.setState((s) => ({ ids: s.ids.includes(id) ? s.ids : [...s.ids, id] }));
+/**
+ * §3 Session: the posts unmasked with View during this visit, and the posts whose offensive content (the post and
+ * its offensive comments) the viewer chose to see all of.
+ */
+const unmasked = createStore<{ ids: string[]; viewAllOffensive: string[] }>()(() => ({ ids: [], viewAllOffensive: [] }));
+const added = (ids: string[], id: string) => (ids.includes(id) ? ids : [...ids, id]);
+export const unmaskPost = (id: string) => unmasked.setState((s) => ({ ids: added(s.ids, id) }));
 export const useUnmasked = (id: string) => useStore(unmasked, (s) => s.ids.includes(id));
-export const resetUnmasked = () => unmasked.setState({ ids: [] });
+export const viewAllOffensive = (id: string) => unmasked.setState((s) => ({ viewAllOffensive: added(s.viewAllOffensive, id) }));
+export const useViewAllOffensive = (id: string) => useStore(unmasked, (s) => s.viewAllOffensive.includes(id));
+export const resetUnmasked = () => unmasked.setState({ ids: [], viewAllOffensive: [] });
 
 export const isOwnUpload = (info: UserInfo, postId: string) => info.uploads.includes(postId);
 
@@ -24,6 +30,25 @@ export function showsSensitiveMask(post: Pick<Post, 'nsfw'>, info: UserInfo, unm
   if (!post.nsfw || unmaskedHere) return false;
   if (!info.user?.username) return true;
   return info.user.safeMode;
+}
+
+/**
+ * §5, clause by clause: the offensive mask covers an offensive post except for its author (§6), for a member with
+ * offensive mode off, and once View (this post) or view-all-offensive (this post's offensive content) was used. So
+ * it shows to visitors, whose View asks them to sign up (§6 unmask), and to members in offensive mode, who chose to
+ * be shown offensive content one post at a time.
+ */
+export function showsOffensiveMask(
+  post: Pick<Post, 'id' | 'isOffensive' | 'creator'>,
+  info: UserInfo,
+  unmaskedHere: boolean,
+  viewAllOffensive: boolean,
+): boolean {
+  if (!post.isOffensive) return false;
+  const own = isOwnUpload(info, post.id) || (info.user !== null && post.creator?.accountId === info.user.accountId);
+  if (own) return false;
+  if (info.user?.username && !info.user.offensiveMode) return false;
+  return !viewAllOffensive && !unmaskedHere;
 }
 
 /** §5: 'Comment' or 'Answer' (forum posts), with an s unless the count is exactly 1. */

@@ -2,6 +2,7 @@ import { Comments, type BlockApi, type FollowApi } from '@guffaw/comments-widget
 import '@guffaw/comments-widget/styles.css';
 import { apiPost, apiPostForm } from '../lib/api';
 import { navigate } from '../router';
+import { useViewAllOffensive } from '../feed/visibility';
 import { openModal } from '../shell/modals';
 import { currentTheme, useTheme } from '../theme/theme';
 import { useUser } from '../user/user-store';
@@ -34,7 +35,8 @@ export const blockApi: BlockApi = {
  * The comments of one post through the comments widget: the thread is keyed by the post's canonical URL (postUrl),
  * the viewer signs in with the commentAuth token of /v1/user-info, and a visitor's action opens the signup overlay.
  */
-export default function PostComments({ url, isForum, canAnonymous, threadId, onThreadChange }: {
+export default function PostComments({ postId, url, isForum, canAnonymous, threadId, onThreadChange }: {
+  postId: string;
   url: string;
   isForum: boolean;
   canAnonymous: boolean;
@@ -44,6 +46,9 @@ export default function PostComments({ url, isForum, canAnonymous, threadId, onT
   onThreadChange: (commentId: string | null) => void;
 }) {
   const auth = useUser((s) => s.info.user?.commentAuth ?? null);
+  // comments.md §5: offensive comments show in offensive mode, or once the viewer chose to view all of this post's.
+  const offensiveMode = useUser((s) => s.info.user?.offensiveMode === true);
+  const viewAll = useViewAllOffensive(postId);
   const theme = useTheme(currentTheme);
   return (
     <Comments
@@ -54,6 +59,7 @@ export default function PostComments({ url, isForum, canAnonymous, threadId, onT
       host={window.location.origin}
       isForum={isForum}
       canAnonymous={canAnonymous}
+      showOffensive={offensiveMode || viewAll}
       threadId={threadId}
       onThreadChange={onThreadChange}
       theme={theme}

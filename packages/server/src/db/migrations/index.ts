@@ -8,6 +8,7 @@ import * as ads from './0006-ads.js';
 import * as commentsPerf from './0007-comments-perf.js';
 import * as feedIndexes from './0008-feed-indexes.js';
 import * as commentRankChanges from './0009-comment-rank-changes.js';
+import * as postOffensive from './0010-post-offensive.js';
 
 /** Migrations are imported, not read from disk, so the compiled server and the tests run the same list. */
 export const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ export const migrations: Record<string, Migration> = {
   '0007-comments-perf': commentsPerf,
   '0008-feed-indexes': feedIndexes,
   '0009-comment-rank-changes': commentRankChanges,
+  '0010-post-offensive': postOffensive,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -32,7 +32,7 @@ const postIdOf = (i: ActionInput): string => {
 
 /**
  * Post actions (posts-and-feeds.md §4-§7). Paths the spec leaves open are ours: /v1/vote/{like,dislike,unlike},
- * /v1/save-post, /v1/block-post, DELETE /v1/post, /report, /v1/download-post, /v1/share-post, /shuffle, /v1/poll/*,
+ * /v1/save-post, /v1/block-post, DELETE /v1/post, /report, /v1/offensive-post, /v1/download-post, /v1/share-post, /shuffle, /v1/poll/*,
  * /award, /award-balance, /user-sent-awards, /v1/user-profile. Replies use the main envelope; a visitor gets 401 LOGIN_REQUIRED.
  */
 export const postActionRoutes: FastifyPluginAsync = async (app) => {
@@ -70,6 +70,14 @@ export const postActionRoutes: FastifyPluginAsync = async (app) => {
     const reason = Number(i.type);
     if (i.username && !i.entryId && !i.id) return success(await actions.reportProfile(ctx, userId, i.username, reason));
     return success(await actions.reportPost(ctx, userId, postIdOf(i), reason));
+  });
+
+  // §5 Offensive mask: moderators only (actions.markOffensive); action=unmark clears the flag.
+  app.post('/v1/offensive-post', { schema }, async (request) => {
+    const userId = await member(request);
+    const i = input(request);
+    if (i.action !== undefined && i.action !== 'mark' && i.action !== 'unmark') throw badRequest('INVALID_ACTION', 'The action must be mark or unmark.');
+    return success(await actions.markOffensive(ctx, userId, postIdOf(i), i.action !== 'unmark'));
   });
 
   const { body: _body, ...getSchema } = schema;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/harness.js';
-import { BLOCKING_REPORT_REASONS } from './actions.js';
+import { BLOCKING_REPORT_REASONS, OFFENSIVE_REPORT_REASONS, OFFENSIVE_REPORT_THRESHOLD } from './actions.js';
 import { postHotScore } from './ranking.js';
 import { clearPosts, makePost, makeUser, type TestUser } from './test-fixtures.js';
 
@@ -106,6 +106,51 @@ describeEachDatabase('post actions', (kind) => {
     expect((await call('POST', '/report', op, { entryId: 'spam', type: 2 })).statusCode).toBe(403);
     expect((await call('POST', '/report', member, { entryId: 'spam' })).statusCode).toBe(400);
     expect((await call('POST', '/report', undefined, { entryId: 'spam', type: 2 })).statusCode).toBe(401);
+  });
+
+  it('offensive: a moderator of the main site marks and clears it; the post carries isOffensive', async () => {
+    await makePost(t.db, { id: 'p', creatorId: op.id });
+    const moderator = await makeUser(t.db, 'moderator');
+    await t.db.insertInto('commentApps').values({ id: 'guffaw', name: 'Guffaw', secret: 's' }).execute();
+    await t.db.insertInto('commentModerators').values({ appId: 'guffaw', externalId: moderator.userId }).execute();
+    const flag = async () => (await call('GET', '/v1/post?id=p')).json().data.post.isOffensive as boolean;
+    expect(await flag()).toBe(false);
+
+    let res = await call('POST', '/v1/offensive-post', moderator, { id: 'p' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ id: 'p', isOffensive: true });
+    expect(await flag()).toBe(true);
+    res = await call('POST', '/v1/offensive-post', moderator, { id: 'p', action: 'unmark' });
+    expect(res.json().data).toEqual({ id: 'p', isOffensive: false });
+    expect(await flag()).toBe(false);
+
+    res = await call('POST', '/v1/offensive-post', member, { id: 'p' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().meta).toMatchObject({ status: 'Failure', errorCode: 'NOT_MODERATOR' });
+    expect((await call('POST', '/v1/offensive-post', undefined, { id: 'p' })).statusCode).toBe(401);
+    expect((await call('POST', '/v1/offensive-post', moderator, { id: 'missing' })).statusCode).toBe(404);
+    expect((await call('POST', '/v1/offensive-post', moderator, { id: 'p', action: 'maybe' })).statusCode).toBe(400);
+    expect((await call('POST', '/v1/offensive-post', moderator, {})).statusCode).toBe(400);
+    // A moderator of another comment app is not a moderator of the main site.
+    await t.db.insertInto('commentApps').values({ id: 'blog', name: 'Blog', secret: 's' }).execute();
+    await t.db.insertInto('commentModerators').values({ appId: 'blog', externalId: member.userId }).execute();
+    expect((await call('POST', '/v1/offensive-post', member, { id: 'p' })).statusCode).toBe(403);
+    expect(await flag()).toBe(false);
+  });
+
+  it(`offensive: ${OFFENSIVE_REPORT_THRESHOLD} reports for an offensive reason mark the post; other reasons and repeats do not`, async () => {
+    await makePost(t.db, { id: 'p', creatorId: op.id });
+    const reporters = await Promise.all(Array.from({ length: OFFENSIVE_REPORT_THRESHOLD }, (_, i) => makeUser(t.db, `r${i}`)));
+    const flag = async () => (await post('p')).isOffensive;
+    // Other reasons never count, nor does a member reporting twice.
+    await call('POST', '/report', member, { entryId: 'p', type: 4 });
+    await call('POST', '/report', member, { entryId: 'p', type: OFFENSIVE_REPORT_REASONS[0] });
+    for (const [i, reporter] of reporters.slice(0, -1).entries()) {
+      expect((await call('POST', '/report', reporter, { entryId: 'p', type: OFFENSIVE_REPORT_REASONS[i % OFFENSIVE_REPORT_REASONS.length] })).statusCode).toBe(200);
+      expect(await flag()).toBe(false);
+    }
+    await call('POST', '/report', reporters.at(-1), { entryId: 'p', type: OFFENSIVE_REPORT_REASONS[1] });
+    expect(await flag()).toBe(true);
   });
 
   it('every blocking report reason blocks the creator; other reasons do not', async () => {

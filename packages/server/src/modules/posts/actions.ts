@@ -2,7 +2,7 @@ import type { Json } from '../../db/schema.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/envelope.js';
 import { SNAPSHOT_TTL_MS } from './cursor.js';
 import * as repo from './repository.js';
-import { pollOptions, profileUrl, type PostsContext } from './service.js';
+import { MAIN_COMMENT_APP, pollOptions, profileUrl, type PostsContext } from './service.js';
 
 /**
  * Post actions (posts-and-feeds.md §4-§6): every rule is checked here, whatever the client shows or hides.
@@ -67,14 +67,36 @@ export async function deletePost(ctx: PostsContext, userId: number, postId: stri
 export const BLOCKING_REPORT_REASONS = [16, 17, 2, 3, 5, 6, 7, 8, 9, 10, 1] as const;
 export const MAX_REPORT_REASON = 99;
 
+/**
+ * How a post becomes offensive (posts-and-feeds.md §5 Offensive mask; the spec leaves it to the server): a moderator
+ * of the main site marks or clears it (POST /v1/offensive-post), or it is marked once OFFENSIVE_REPORT_THRESHOLD
+ * members have reported it for one of OFFENSIVE_REPORT_REASONS (hate speech or symbols, harassment or bullying; the
+ * numbers of the site's report-reasons.ts). Reports never clear the flag: only a moderator does.
+ */
+export const OFFENSIVE_REPORT_REASONS = [3, 6] as const;
+export const OFFENSIVE_REPORT_THRESHOLD = 3;
+
 export async function reportPost(ctx: PostsContext, userId: number, postId: string, reason: number) {
   checkReason(reason);
   const post = await requirePost(ctx, postId);
   if (post.creatorId === userId) throw forbidden('OWN_POST', 'You cannot report your own post.');
-  await repo.insertReport(ctx.db, userId, { postId }, reason);
+  const inserted = await repo.insertReport(ctx.db, userId, { postId }, reason);
   const blocked = (BLOCKING_REPORT_REASONS as readonly number[]).includes(reason) && post.creatorId !== null && !post.isAnonymous;
   if (blocked && post.creatorId !== null) await repo.blockUser(ctx.db, userId, post.creatorId);
+  if (inserted && !post.isOffensive && (OFFENSIVE_REPORT_REASONS as readonly number[]).includes(reason)) {
+    const count = await repo.countPostReports(ctx.db, postId, OFFENSIVE_REPORT_REASONS);
+    if (count >= OFFENSIVE_REPORT_THRESHOLD) await repo.setPostOffensive(ctx.db, postId, true);
+  }
   return { id: postId, type: reason, creatorBlocked: blocked };
+}
+
+/** A moderator of the main site marks a post offensive, or clears the mark; anyone else gets 403. */
+export async function markOffensive(ctx: PostsContext, userId: number, postId: string, offensive: boolean) {
+  if (!(await repo.isMainSiteModerator(ctx.db, userId, MAIN_COMMENT_APP))) {
+    throw forbidden('NOT_MODERATOR', 'Only moderators can mark posts as offensive.');
+  }
+  if (!(await repo.setPostOffensive(ctx.db, postId, offensive))) throw notFound('POST_NOT_FOUND', 'This post does not exist or was removed.');
+  return { id: postId, isOffensive: offensive };
 }
 
 export async function reportProfile(ctx: PostsContext, userId: number, username: string, reason: number) {

@@ -36,7 +36,7 @@ async function selectPostRows(db: Database, ids: string[]): Promise<PostRowShape
   const list = sql.join(ids);
   // Set-based (one aggregate per related table over the page's ids), not one subquery per post: far less work per call.
   const result = await sql<PostRowShape>`
-    select p.id, p.type, p.title, p.description, p.nsfw, p.is_anonymous, p.is_meme, p.promoted, p.is_vote_masked,
+    select p.id, p.type, p.title, p.description, p.nsfw, p.is_offensive, p.is_anonymous, p.is_meme, p.promoted, p.is_vote_masked,
       p.gam_flagged, p.has_long_post_cover, p.sensitive_cover, p.can_anonymous, p.source_domain, p.source_url,
       p.credit, p.cta_data, p.images, p.video, p.article, p.up_vote_count, p.down_vote_count, p.comments_count,
       p.awards_count, p.created_at, p.creator_id, p.status,
@@ -63,7 +63,7 @@ async function selectPostRows(db: Database, ids: string[]): Promise<PostRowShape
 }
 
 type PostRowShape = {
-  id: string; type: string; title: string; description: string; nsfw: boolean; isAnonymous: boolean; isMeme: boolean;
+  id: string; type: string; title: string; description: string; nsfw: boolean; isOffensive: boolean; isAnonymous: boolean; isMeme: boolean;
   promoted: boolean; isVoteMasked: boolean; gamFlagged: boolean; hasLongPostCover: boolean; sensitiveCover: boolean;
   canAnonymous: boolean; sourceDomain: string; sourceUrl: string; credit: Json | null; ctaData: Json | null; images: Json;
   video: Json | null; article: Json | null; upVoteCount: number; downVoteCount: number; commentsCount: number;
@@ -129,7 +129,7 @@ export async function findInterests(db: Database) {
 export async function findLivePost(db: Database, id: string) {
   return db
     .selectFrom('posts')
-    .select(['id', 'type', 'creatorId', 'isAnonymous', 'nsfw', 'images', 'status', 'upVoteCount', 'downVoteCount'])
+    .select(['id', 'type', 'creatorId', 'isAnonymous', 'nsfw', 'isOffensive', 'images', 'status', 'upVoteCount', 'downVoteCount'])
     .where('id', '=', id)
     .where('status', '=', 'live')
     .executeTakeFirst();
@@ -219,6 +219,43 @@ export async function setPostBlock(db: Database, userId: number, postId: string,
 export async function markPostDeleted(db: Database, postId: string): Promise<void> {
   await db.updateTable('posts').set({ status: 'deleted', updatedAt: new Date() }).where('id', '=', postId).execute();
   forgetRow(db, postId);
+}
+
+/** Sets or clears a post's offensive flag; false when there is no such live post. */
+export async function setPostOffensive(db: Database, postId: string, offensive: boolean): Promise<boolean> {
+  const rows = await db
+    .updateTable('posts')
+    .set({ isOffensive: offensive, updatedAt: new Date() })
+    .where('id', '=', postId)
+    .where('status', '=', 'live')
+    .returning('id')
+    .execute();
+  forgetRow(db, postId);
+  return rows.length > 0;
+}
+
+/** How many members reported the post for one of `reasons` (one report per member and post). */
+export async function countPostReports(db: Database, postId: string, reasons: readonly number[]): Promise<number> {
+  const row = await db
+    .selectFrom('reports')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('postId', '=', postId)
+    .where('type', 'in', [...reasons])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Whether the main-site account is a moderator of the main site's comments (DESIGN.md: the `moderator` account). */
+export async function isMainSiteModerator(db: Database, userId: number, mainAppId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users as u')
+    .innerJoin('commentModerators as m', 'm.externalId', 'u.userId')
+    .select('u.id')
+    .where('u.id', '=', userId)
+    .where('u.deletedAt', 'is', null)
+    .where('m.appId', '=', mainAppId)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** One report per reporter and post (or user); a repeat keeps the first. Returns whether this one was new. */

@@ -60,6 +60,8 @@ export type Post = {
   postUrl: string;
   shareUrl: string;
   nsfw: boolean;
+  /** §5 Offensive mask: set by a moderator or by offensive reports (actions.ts); the client decides who sees the mask. */
+  isOffensive: boolean;
   isAnonymous: boolean;
   isMeme: boolean;
   creationTs: number;
@@ -123,6 +125,7 @@ export async function loadPosts(ctx: PostsContext, ids: string[]): Promise<Post[
       postUrl: postUrl(config, r.id),
       shareUrl: `${url}?utm_source=copy_link&utm_medium=post_share`,
       nsfw: r.nsfw,
+      isOffensive: r.isOffensive,
       isAnonymous: r.isAnonymous,
       isMeme: r.isMeme,
       creationTs: seconds(r.createdAt),

@@ -54,6 +54,7 @@ export type PostSpec = {
   tags?: string[];
   interests?: string[];
   nsfw?: boolean;
+  isOffensive?: boolean;
   promoted?: boolean;
   isAnonymous?: boolean;
   status?: string;
@@ -75,6 +76,7 @@ export async function makePost(db: Database, spec: PostSpec = {}): Promise<strin
       downVoteCount: spec.down ?? 0,
       commentsCount: spec.comments ?? 0,
       nsfw: spec.nsfw ?? false,
+      isOffensive: spec.isOffensive ?? false,
       promoted: spec.promoted ?? false,
       isAnonymous: spec.isAnonymous ?? false,
       status: spec.status ?? 'live',
