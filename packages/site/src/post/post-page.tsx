@@ -125,7 +125,7 @@ function PostView({ post }: { post: Post }) {
       <h1 id="post-title" className={styles.title}>
         {post.title}
       </h1>
-      <MaskedContent post={post}>
+      <MaskedContent post={post} place="main">
         <MainMedia post={post} />
       </MaskedContent>
       {articleIntro && <Markdown className={styles.description} text={post.description} />}
@@ -167,6 +167,7 @@ function PostView({ post }: { post: Post }) {
         ) : (
           <Suspense fallback={<p role="status">Loading {commentLabel(2, forum).toLowerCase()}…</p>}>
             <PostComments
+              postId={post.id}
               url={post.postUrl}
               isForum={forum}
               canAnonymous={post.comment.canAnonymous && info.uploads.includes(post.id)}
