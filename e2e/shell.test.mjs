@@ -332,6 +332,7 @@ test('analytics: nothing is sent before consent; after OK the page views reach t
     // The batch holds the page view, and the feed's post impressions and unique views once its cards are in view.
     assert.deepEqual(events.filter((e) => e.name === 'page-view').map((e) => e.data.key), ['Top']);
     for (const e of events.filter((e) => e.name !== 'page-view')) {
+      if (e.name === 'session-start') continue;
       assert.ok(['post-impression', 'unique-view'].includes(e.name), `unexpected event ${e.name}`);
       assert.match(String(e.data.postId), /^\w+$/);
     }
@@ -353,3 +354,80 @@ for (const [name, viewport] of [['1440', DESKTOP], ['390', MOBILE]]) {
     );
   });
 }
+
+test('default deployment: the built-in region service asks for consent first; Accept lets page views through', async (t) => {
+  await browser.withPage(t, async (page) => {
+    const batches = [];
+    // Intercepted (then sent on) to read each beacon's body, which the request event does not always carry.
+    await page.route('**/v1/analytics/events', async (route) => {
+      batches.push(JSON.parse(route.request().postData() ?? '{}'));
+      await route.continue();
+    });
+    const region = page.waitForResponse((r) => r.url().endsWith('/v1/privacy-region'));
+    await open(page, '/?ref=newsletter&utm_source=mail');
+    // No PRIVACY_REGION_HEADER in the test server: the region is not known, and consent is asked as in the EU.
+    assert.deepEqual((await (await region).json()).data, { region: 'UNKNOWN', doNotSell: false, location: null });
+    const banner = page.getByTestId('consent-banner');
+    await banner.waitFor();
+    await screenshot(page, 'shell-1440-consent-banner');
+    assert.deepEqual(await axeViolations(page), []);
+    await page.waitForTimeout(2500);
+    assert.equal(batches.length, 0, 'no event without consent');
+    await banner.getByRole('button', { name: 'Accept' }).click();
+    await banner.waitFor({ state: 'detached' });
+    const stored = page.waitForResponse((r) => r.url().endsWith('/v1/analytics/events'), { timeout: 10_000 });
+    // The drawer's links move within the app: the session still knows the address the visit landed on.
+    await page.getByTestId('drawer').getByRole('link', { name: 'Trending' }).click();
+    await page.waitForURL(/\/trending$/);
+    assert.equal((await stored).status(), 200);
+    const events = batches.flatMap((b) => JSON.parse(Buffer.from(b.payload, 'base64').toString('utf8')));
+    // The session began on the landing address: its ref and utm values, though consent came after.
+    assert.deepEqual(events[0], { ...events[0], name: 'session-start', data: { ref: 'newsletter', utmSource: 'mail', utmCampaign: null, utmMedium: null } });
+    await page.waitForTimeout(2500);
+    const all = batches.flatMap((b) => JSON.parse(Buffer.from(b.payload, 'base64').toString('utf8')));
+    assert.deepEqual(all.filter((e) => e.name === 'page-view').map((e) => [e.page, e.data.key]), [['Trending', 'Trending']]);
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.waitForTimeout(800);
+    assert.equal(await banner.count(), 0);
+    assert.deepEqual(page.consoleErrors, []);
+  });
+});
+
+for (const [width, viewport] of WIDTHS) {
+  test(`${width} px: Privacy choices in the user menu opens /privacy, where consent is seen and changed; the California page opts out`, async (t) => {
+    await browser.withPage(
+      t,
+      async (page) => {
+        await login(page, 'demo', 'guffaw-demo');
+        await open(page);
+        await page.getByTestId('consent-banner').waitFor();
+        await page.getByRole('button', { name: 'Account menu' }).click();
+        await page.getByTestId('menu-user').getByRole('link', { name: 'Privacy choices' }).click();
+        await page.waitForURL(/\/privacy$/);
+        await page.getByRole('heading', { level: 1, name: 'Privacy policy' }).waitFor();
+        const choices = page.getByTestId('privacy-choices');
+        await choices.getByRole('checkbox', { name: 'Allow measurement of what I view and click' }).check();
+        // The answer is the banner's answer: it goes away.
+        await page.getByTestId('consent-banner').waitFor({ state: 'detached' });
+        assert.equal(await page.evaluate(() => localStorage.getItem('guffaw.trackingConsent')), 'granted');
+        await screenshot(page, `shell-${width}-privacy-page`);
+        assert.deepEqual(await axeViolations(page), []);
+
+        await page.getByRole('link', { name: 'Privacy notice for California residents' }).click();
+        await page.waitForURL(/\/privacy-california$/);
+        const optOut = page.getByTestId('do-not-sell');
+        await optOut.getByRole('button', { name: 'Opt out of the sale or sharing of my personal information' }).click();
+        await optOut.getByText('You have opted out').waitFor();
+        const cookie = (await page.context().cookies()).find((c) => c.name === 'usprivacy');
+        assert.equal(cookie?.value, '1YY-');
+        await screenshot(page, `shell-${width}-privacy-california`);
+        await page.goto(baseUrl() + '/privacy', { waitUntil: 'networkidle' });
+        assert.equal(await page.getByTestId('usprivacy').textContent(), '1YY-');
+        assert.equal(await page.getByRole('checkbox', { name: 'Allow measurement of what I view and click' }).isChecked(), false);
+        assert.deepEqual(page.consoleErrors, []);
+      },
+      { viewport },
+    );
+  });
+}
+

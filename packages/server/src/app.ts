@@ -19,6 +19,7 @@ import { commentsRoutes } from './modules/comments/routes.js';
 import { embedRoutes } from './modules/embed/routes.js';
 import { notificationsRoutes } from './modules/notifications/routes.js';
 import { postsRoutes } from './modules/posts/routes.js';
+import { privacyRoutes } from './modules/privacy/routes.js';
 import { referralRoutes } from './modules/referral/routes.js';
 import { siteRoutes } from './modules/site/routes.js';
 import { threadsRoutes } from './modules/threads/routes.js';
@@ -91,6 +92,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(analyticsRoutes);
   await app.register(adsRoutes);
   await app.register(referralRoutes);
+  await app.register(privacyRoutes);
   await app.register(postsRoutes);
   await app.register(notificationsRoutes);
   await app.register(threadsRoutes);

@@ -15,4 +15,33 @@ describe('configuration', () => {
     expect(() => load({ SUPPORT_CHAT_URL: 'javascript:alert(1)' })).toThrow(ConfigError);
     expect(() => load({ SUPPORT_CHAT_URL: 'not a url' })).toThrow(/SUPPORT_CHAT_URL must be an http/);
   });
+
+  it('reads the privacy region service and headers: the server\'s own endpoint and no header by default', () => {
+    expect(load({})).toMatchObject({ privacyServiceUrl: null, privacyRegionHeaders: [] });
+    expect(load({ PRIVACY_SERVICE_URL: 'https://geo.example.com/region/', PRIVACY_REGION_HEADER: 'CF-IPCountry, cf-region-code' })).toMatchObject({
+      privacyServiceUrl: 'https://geo.example.com/region',
+      privacyRegionHeaders: ['cf-ipcountry', 'cf-region-code'],
+    });
+    expect(() => load({ PRIVACY_SERVICE_URL: 'ftp://geo.example.com' })).toThrow(/PRIVACY_SERVICE_URL must be an http/);
+    expect(() => load({ PRIVACY_REGION_HEADER: 'a,b,c' })).toThrow(/PRIVACY_REGION_HEADER/);
+    expect(() => load({ PRIVACY_REGION_HEADER: 'bad header' })).toThrow(ConfigError);
+  });
+
+  it('turns the referral promotion on with a partner URL, off without one, and refuses a flag without a partner', () => {
+    expect(load({})).toMatchObject({ referralFeature: 0, referralPartner: null });
+    expect(load({ REFERRAL_PARTNER_URL: 'https://partner.example/join' })).toMatchObject({
+      referralFeature: 2,
+      referralPartner: { name: 'Moonit', url: 'https://partner.example/join', devUrl: 'https://partner.example/join' },
+    });
+    const custom = load({
+      REFERRAL_FEATURE: '1',
+      REFERRAL_PARTNER_NAME: 'Acme',
+      REFERRAL_PARTNER_URL: 'https://acme.example/join',
+      REFERRAL_PARTNER_DEV_URL: 'https://dev.acme.example/join',
+    });
+    expect(custom).toMatchObject({ referralFeature: 1, referralPartner: { name: 'Acme', devUrl: 'https://dev.acme.example/join' } });
+    expect(load({ REFERRAL_FEATURE: '0', REFERRAL_PARTNER_URL: 'https://partner.example/join' }).referralFeature).toBe(0);
+    expect(() => load({ REFERRAL_FEATURE: '2' })).toThrow(/REFERRAL_FEATURE needs REFERRAL_PARTNER_URL/);
+    expect(() => load({ REFERRAL_FEATURE: 'yes', REFERRAL_PARTNER_URL: 'https://partner.example/join' })).toThrow(/0, 1 or 2/);
+  });
 });

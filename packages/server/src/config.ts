@@ -24,6 +24,17 @@ export type Config = {
   secureCookies: boolean;
   /** The support chat launcher script (shell-and-account.md §2, §9); null hides the user menu's Support entry. */
   supportChatUrl: string | null;
+  /**
+   * The privacy region service the site asks (shell-and-account.md §4 "Consent", §7): PRIVACY_SERVICE_URL, or null
+   * for this server's own GET /v1/privacy-region (modules/privacy), which answers from PRIVACY_REGION_HEADER.
+   */
+  privacyServiceUrl: string | null;
+  /** Request headers a proxy or CDN sets with the visitor's location (country, then optional subdivision); [] = none. */
+  privacyRegionHeaders: string[];
+  /** The referral promotion's flag (§4 "Referral banner"): 0 off, 1 only with ?moonit=1, 2 on. */
+  referralFeature: 0 | 1 | 2;
+  /** The referral partner (REFERRAL_PARTNER_*); null = no promotion. */
+  referralPartner: { name: string; url: string; devUrl: string } | null;
 };
 
 type Env = Record<string, string | undefined>;
@@ -58,7 +69,31 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     secureCookies: publicUrl.startsWith('https://'),
     supportChatUrl: parseUrl('SUPPORT_CHAT_URL', env.SUPPORT_CHAT_URL),
+    privacyServiceUrl: parseUrl('PRIVACY_SERVICE_URL', env.PRIVACY_SERVICE_URL),
+    privacyRegionHeaders: parseHeaderNames('PRIVACY_REGION_HEADER', env.PRIVACY_REGION_HEADER),
+    ...parseReferral(env),
   };
+}
+
+function parseHeaderNames(name: string, value: string | undefined): string[] {
+  const names = (value ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+  if (names.length > 2 || names.some((h) => !/^[a-z0-9-]+$/.test(h))) {
+    throw new ConfigError(`${name} must be one or two header names separated by a comma, not "${value}"`);
+  }
+  return names;
+}
+
+/** A partner URL turns the promotion on (flag 2) unless REFERRAL_FEATURE says otherwise; a flag without a partner is an error. */
+function parseReferral(env: Env): Pick<Config, 'referralFeature' | 'referralPartner'> {
+  const url = parseUrl('REFERRAL_PARTNER_URL', env.REFERRAL_PARTNER_URL);
+  const flag = env.REFERRAL_FEATURE?.trim() || (url ? '2' : '0');
+  if (flag !== '0' && flag !== '1' && flag !== '2') throw new ConfigError(`REFERRAL_FEATURE must be 0, 1 or 2, not "${env.REFERRAL_FEATURE}"`);
+  const referralFeature = Number(flag) as 0 | 1 | 2;
+  if (referralFeature !== 0 && !url) throw new ConfigError('REFERRAL_FEATURE needs REFERRAL_PARTNER_URL (the partner page the banner opens)');
+  const referralPartner = url
+    ? { name: env.REFERRAL_PARTNER_NAME?.trim() || 'Moonit', url, devUrl: parseUrl('REFERRAL_PARTNER_DEV_URL', env.REFERRAL_PARTNER_DEV_URL) ?? url }
+    : null;
+  return { referralFeature, referralPartner };
 }
 
 function parsePort(value: string | undefined): number {
@@ -121,6 +156,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     secureCookies: false,
     supportChatUrl: null,
+    privacyServiceUrl: null,
+    privacyRegionHeaders: [],
+    referralFeature: 0,
+    referralPartner: null,
     ...overrides,
   };
 }

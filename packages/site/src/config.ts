@@ -11,7 +11,7 @@ export type SiteConfig = {
   adCampaign: { navLink?: { url: string; image: string }; background?: string } | null;
   campaigns: CampaignEntry[];
   features: { exploreTabList: boolean; enableNewsList: 0 | 1 | 2; referral: 0 | 1 | 2 };
-  /** The privacy region service (GET, JSON { region, doNotSell? }); null = no regional consent banner. */
+  /** The privacy region service (GET, JSON { region, doNotSell?, location? }; the server's own by default); null = region unknown. */
   privacyServiceUrl: string | null;
   /** Where analytics events are POSTed (the server's analytics module); null = none are sent. */
   analyticsUrl: string | null;

@@ -3,6 +3,7 @@ import type { RouteDefinition } from './router';
 import { feedRoutes } from './feed';
 import { accountRoutes, registerAccountModals } from './account';
 import { notificationRoutes, registerNotifications } from './notifications';
+import { privacyRoutes } from './privacy';
 import { registerUploadModals } from './upload';
 
 registerAccountModals();
@@ -26,6 +27,7 @@ export const routes: RouteDefinition[] = [
   { name: 'user list', path: '/u/:username/:type', component: lazy(() => import('./profile/profile-page')) },
   ...accountRoutes,
   ...notificationRoutes,
+  ...privacyRoutes,
   { name: 'upload', path: '/submit', chrome: 'no-drawer', component: lazy(() => import('./upload/upload-page')) },
   { name: 'not found', path: '*', component: lazy(() => import('./pages/not-found/not-found-page')) },
 ];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pageKey, postTabName } from './page-keys';
+import { threadHash } from '../post/share';
+import { pageKey, POST_TAB_NAMES, postTabName } from './page-keys';
 
 describe('analytics page keys', () => {
   it('names pages as the spec says', () => {
@@ -19,10 +20,13 @@ describe('analytics page keys', () => {
     expect(pageKey({ route: 'not found' })).toBeNull();
   });
 
-  it('names the post page tab from the address hash', () => {
-    expect(postTabName('#comment-123')).toBe('Comment Tab');
-    expect(postTabName('#thread-9')).toBe('Thread Tab');
+  it('names the post page tab from the address hash, with the post page\'s own markers', () => {
+    expect(postTabName('#comment')).toBe('Comment Tab');
+    expect(postTabName(threadHash(null))).toBe('Comment Tab');
+    expect(postTabName(threadHash('c123'))).toBe('Thread Tab');
+    expect(postTabName('#cs_comment_id=9')).toBe('Thread Tab');
     expect(postTabName('')).toBe('Related Tab');
-    expect(postTabName('#top')).toBe('Related Tab');
+    expect(postTabName('#related')).toBe('Related Tab');
+    expect(Object.values(POST_TAB_NAMES)).toEqual(['Comment Tab', 'Thread Tab', 'Related Tab']);
   });
 });

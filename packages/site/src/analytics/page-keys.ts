@@ -41,13 +41,25 @@ export function pageKey({ route, params = {}, pathname = '' }: PageKeyInput): st
   }
 }
 
-/** The comment widget's address markers: `#comment-{id}` opens a comment, `#thread-{id}` a thread. */
-export const COMMENT_HASH_MARKER = '#comment-';
-export const THREAD_HASH_MARKER = '#thread-';
+/**
+ * The post page's address markers (post/share.ts): `#comment` opens the Comments tab, `#cs_comment_id={id}` a
+ * comment's thread; anything else is the Related tab.
+ */
+export const COMMENT_HASH_MARKER = '#comment';
+export const THREAD_HASH_MARKER = '#cs_comment_id=';
 
-/** The post page tab for tracking: Comment Tab, Thread Tab, otherwise Related Tab. */
-export function postTabName(hash: string): 'Comment Tab' | 'Thread Tab' | 'Related Tab' {
+export type PostTabName = 'Comment Tab' | 'Thread Tab' | 'Related Tab';
+
+/** §2 "Post page tabs for tracking": Comment Tab, Thread Tab, otherwise Related Tab. */
+export function postTabName(hash: string): PostTabName {
   if (hash.startsWith(COMMENT_HASH_MARKER)) return 'Comment Tab';
   if (hash.startsWith(THREAD_HASH_MARKER)) return 'Thread Tab';
   return 'Related Tab';
 }
+
+/** The tab the post page resolved (its hash, or its default tab when the hash names none), by its tracking name. */
+export const POST_TAB_NAMES: Readonly<Record<'comment' | 'thread' | 'related', PostTabName>> = {
+  comment: 'Comment Tab',
+  thread: 'Thread Tab',
+  related: 'Related Tab',
+};

@@ -1,4 +1,5 @@
 import { act, render } from '@testing-library/react';
+import { useRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PostCard } from '../feed/post-card';
 import { postListStore } from '../feed/post-store';
@@ -6,7 +7,7 @@ import { makePost } from '../feed/test-posts';
 import { RouterProvider, syncLocation, type RouteDefinition } from '../router';
 import { guestInfo } from '../user/user-types';
 import { userStore } from '../user/user-store';
-import { MOBILE_QUERY, PostTrackerContext, type PostTracker } from './index';
+import { MOBILE_QUERY, PostTrackerContext, usePostView, type PostTab, type PostTracker } from './index';
 
 // jsdom has no IntersectionObserver: this one reports only what a test tells it.
 const observers: Array<{ callback: IntersectionObserverCallback; targets: Element[] }> = [];
@@ -27,17 +28,19 @@ class ManualObserver {
     return [];
   }
 }
-const setInView = (target: Element, isIntersecting: boolean) =>
+const setRatio = (target: Element, intersectionRatio: number, geometry: Partial<IntersectionObserverEntry> = {}) =>
   act(() => {
     for (const o of observers.filter((x) => x.targets.includes(target)))
-      o.callback([{ isIntersecting, target } as IntersectionObserverEntry], {} as IntersectionObserver);
+      o.callback([{ isIntersecting: intersectionRatio > 0, intersectionRatio, target, ...geometry } as IntersectionObserverEntry], {} as IntersectionObserver);
   });
+const setInView = (target: Element, inView: boolean) => setRatio(target, inView ? 1 : 0);
 
 const routes: RouteDefinition[] = [{ name: 'tag list', path: '/tag/:tag', component: () => null }];
 
 function fakeTracker() {
   const cancels: Array<ReturnType<typeof vi.fn>> = [];
   const tracker = {
+    track: vi.fn(),
     impression: vi.fn(),
     viewStarted: vi.fn(() => {
       const cancel = vi.fn();
@@ -101,5 +104,56 @@ describe('post card tracking', () => {
     expect(tracker.viewStarted).toHaveBeenCalledWith('t2', expect.objectContaining({ platform: 'm', view: 'l' }));
     unmount();
     expect(cancels[0]).toHaveBeenCalledTimes(1);
+  });
+
+  it('counts the impression at any visibility but starts the unique view only at half visible (§9 threshold 0.5)', () => {
+    mockWidth(false);
+    const { tracker, cancels } = fakeTracker();
+    const { card } = showCard('t3', tracker);
+    setRatio(card, 0.2);
+    expect(tracker.impression).toHaveBeenCalledTimes(1);
+    expect(tracker.viewStarted).not.toHaveBeenCalled();
+    setRatio(card, 0.5);
+    expect(tracker.viewStarted).toHaveBeenCalledTimes(1);
+    setRatio(card, 0.45);
+    expect(cancels[0]).toHaveBeenCalledTimes(1);
+    expect(tracker.impression).toHaveBeenCalledTimes(1);
+    // A post taller than the window: a third of it fills more than half of the window.
+    const root = { height: 800 } as DOMRectReadOnly;
+    setRatio(card, 0.3, { rootBounds: root, intersectionRect: { height: 600 } as DOMRectReadOnly });
+    expect(tracker.viewStarted).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('post page tracking', () => {
+  function MainPost({ tab }: { tab: PostTab }) {
+    const ref = useRef<HTMLElement>(null);
+    usePostView(ref, 'p9', 'p', tab);
+    return <article ref={ref} data-testid="main" />;
+  }
+  const postRoutes: RouteDefinition[] = [{ name: 'post', path: '/gag/:postId', component: () => null }];
+
+  it('sends the tab name with the unique view and a post-tab event for each tab opened', () => {
+    mockWidth(false);
+    window.history.replaceState(null, '', '/gag/p9#comment');
+    syncLocation();
+    const { tracker } = fakeTracker();
+    const view = (tab: PostTab) => (
+      <RouterProvider routes={postRoutes}>
+        <PostTrackerContext value={tracker}>
+          <MainPost tab={tab} />
+        </PostTrackerContext>
+      </RouterProvider>
+    );
+    const { getByTestId, rerender } = render(view('comment'));
+    expect(tracker.track).toHaveBeenCalledWith('post-tab', { postId: 'p9', tab: 'Comment Tab' }, 'Post');
+    setInView(getByTestId('main'), true);
+    expect(tracker.impression).not.toHaveBeenCalled();
+    expect(tracker.viewStarted).toHaveBeenCalledWith('p9', { entry: 'Post', platform: 'd', view: 'p', tab: 'Comment Tab' });
+    rerender(view('thread'));
+    expect(tracker.track).toHaveBeenLastCalledWith('post-tab', { postId: 'p9', tab: 'Thread Tab' }, 'Post');
+    rerender(view('related'));
+    expect(tracker.track).toHaveBeenLastCalledWith('post-tab', { postId: 'p9', tab: 'Related Tab' }, 'Post');
+    expect(tracker.track).toHaveBeenCalledTimes(3);
   });
 });

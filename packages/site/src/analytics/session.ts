@@ -60,9 +60,15 @@ export function touchSession(storage: Storage | null, now: number, search = ''):
   return session;
 }
 
+/** The current session's id, without extending it; null when there is none or it expired. */
+export function currentSessionId(storage: Storage | null, now: number): string | null {
+  const session = read(storage);
+  return session && now <= session.expiryTs ? session.id : null;
+}
+
 /** Records `key` in the session; false when it was already there (so the caller does not count it twice). */
-export function firstInSession(storage: Storage | null, now: number, key: string): boolean {
-  const session = touchSession(storage, now);
+export function firstInSession(storage: Storage | null, now: number, key: string, search = ''): boolean {
+  const session = touchSession(storage, now, search);
   if (session.seen.includes(key)) return false;
   write(storage, { ...session, seen: [...session.seen, key].slice(-MAX_SEEN) });
   return true;

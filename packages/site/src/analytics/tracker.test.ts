@@ -37,7 +37,7 @@ describe('analytics', () => {
     vi.advanceTimersByTime(BATCH_DELAY_MS);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.url).toBe('/v1/events');
-    expect(decode(sent[0]!.body).map((e) => e.name)).toEqual(['page-view', 'click']);
+    expect(decode(sent[0]!.body).map((e) => e.name)).toEqual(['session-start', 'page-view', 'click']);
   });
 
   it('sends at once without batching (Firefox)', () => {
@@ -46,6 +46,7 @@ describe('analytics', () => {
     tracker.track('a');
     tracker.track('b');
     expect(sent).toHaveLength(2);
+    expect(decode(sent[0]!).map((e) => e.name)).toEqual(['session-start', 'a']);
   });
 
   it('counts an impression once per session and a unique view after one second on screen', () => {
@@ -54,7 +55,7 @@ describe('analytics', () => {
     tracker.impression('p1');
     tracker.impression('p1');
     tracker.impression('p2');
-    expect(sent.map((e) => e.data.postId)).toEqual(['p1', 'p2']);
+    expect(sent.filter((e) => e.name === 'post-impression').map((e) => e.data.postId)).toEqual(['p1', 'p2']);
     const cancel = tracker.viewStarted('p1', { entry: 'home', platform: 'd', view: 'l' });
     vi.advanceTimersByTime(999);
     cancel();
@@ -92,11 +93,58 @@ describe('analytics', () => {
       expect(calls[0]!.url).toBe('/v1/analytics/events');
       expect(calls[0]!.init.headers).toEqual({ 'content-type': 'application/json' });
       const body = JSON.parse(String(calls[0]!.init.body)) as { payload: string; session: string };
-      expect(decode(body.payload).map((e) => e.name)).toEqual(['page-view']);
+      expect(decode(body.payload).map((e) => e.name)).toEqual(['session-start', 'page-view']);
       expect(typeof body.session).toBe('string');
     } finally {
       fetchSpy.mockRestore();
       Reflect.deleteProperty(navigator, 'sendBeacon');
     }
+  });
+
+  it('names each event\'s page: the one given, else the last page view', () => {
+    const sent: AnalyticsEvent[] = [];
+    const tracker = createTracker({ endpoint: '/e', allowed: () => true, storage: localStorage, batching: false, send: (_u, b) => sent.push(...decode(b)) });
+    tracker.track('early');
+    tracker.track('page-view', { key: 'Tag-cats-hot' });
+    tracker.track('click');
+    tracker.track('post-tab', { postId: 'p1', tab: 'Comment Tab' }, 'Post');
+    expect(sent.filter((e) => e.name !== 'session-start').map((e) => [e.name, e.page])).toEqual([
+      ['early', null],
+      ['page-view', 'Tag-cats-hot'],
+      ['click', 'Tag-cats-hot'],
+      ['post-tab', 'Post'],
+    ]);
+    // A page view not sent for want of consent still names the page of the events after it.
+    let allowed = true;
+    const gated = createTracker({ endpoint: '/e', allowed: () => allowed, storage: localStorage, batching: false, send: (_u, b) => sent.push(...decode(b)) });
+    allowed = false;
+    gated.track('page-view', { key: 'Home' });
+    allowed = true;
+    gated.track('click');
+    expect(sent.at(-1)).toMatchObject({ name: 'click', page: 'Home' });
+    tracker.viewStarted('p1', { entry: 'Post', platform: 'd', view: 'p', tab: 'Related Tab' });
+    vi.advanceTimersByTime(1000);
+    expect(sent.at(-1)).toMatchObject({ name: 'unique-view', page: 'Post', data: { postId: 'p1', tab: 'Related Tab' } });
+  });
+
+  it('starts the session from the address: its ref and utm values are kept and sent once in session-start', () => {
+    const sent: AnalyticsEvent[] = [];
+    let search = '?ref=newsletter&utm_source=mail&utm_campaign=spring&utm_medium=email';
+    let now = 10_000;
+    const tracker = createTracker({
+      endpoint: '/e', allowed: () => true, storage: localStorage, batching: false, now: () => now, search: () => search,
+      send: (_u, b) => sent.push(...decode(b)),
+    });
+    tracker.track('page-view', { key: 'Home' });
+    search = '?ref=other';
+    tracker.impression('p1');
+    expect(JSON.parse(localStorage.getItem(SESSION_KEY) ?? '{}')).toMatchObject({ ref: 'newsletter', utmSource: 'mail', utmCampaign: 'spring', utmMedium: 'email' });
+    const starts = () => sent.filter((e) => e.name === 'session-start');
+    expect(starts().map((e) => e.data)).toEqual([{ ref: 'newsletter', utmSource: 'mail', utmCampaign: 'spring', utmMedium: 'email' }]);
+    // Past 1800 s without use, the next event opens a new session from the address of that moment.
+    now += SESSION_EXTENSION_MS + 1;
+    tracker.track('page-view', { key: 'Top' });
+    expect(starts().map((e) => e.data.ref)).toEqual(['newsletter', 'other']);
+    expect(starts()[1]!.data.utmSource).toBeNull();
   });
 });

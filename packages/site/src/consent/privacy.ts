@@ -2,6 +2,11 @@
  * Consent (shell-and-account.md §4 "Consent"): the `usprivacy` cookie (US Privacy string, 365 days: 1YY- opted out of
  * sale, 1YN- notice given and not opted out, 1--- default), the privacy region from a configurable service cached
  * 86,400 s (falling back to the previous value on error), and the rule that tracking is off unless consented.
+ *
+ * The region service (site config privacyServiceUrl; by default the server's own GET /v1/privacy-region, which reads
+ * the location a proxy or CDN puts in a header, see packages/server/src/modules/privacy/region.ts) answers JSON
+ * `{ region, doNotSell?, location? }`, bare or as `data` in the API envelope. Regions: CCPA (the CCPA notice and the
+ * do-not-sell choice), GDPR, NONE, UNKNOWN (every one of them asks for consent first, consent-store.ts).
  */
 export const USPRIVACY_COOKIE = 'usprivacy';
 export const USPRIVACY_DEFAULT = '1---';
@@ -13,7 +18,17 @@ export const PRIVACY_CACHE_MS = 86_400_000;
 export const CCPA_DISMISSED_KEY = 'guffaw.ccpaDismissed';
 export const TRACKING_CONSENT_KEY = 'guffaw.trackingConsent';
 
-export type PrivacyRegion = { region: string; doNotSell: boolean };
+/** location: `US-CA` or `DE` when the service knows it, which picks the regional policy page. */
+export type PrivacyRegion = { region: string; doNotSell: boolean; location: string | null };
+
+/** §2 "Privacy policy pages by region": the states with their own page; any other CCPA location gets California's. */
+export const STATE_POLICY_PAGES: Readonly<Record<string, { state: string; path: string }>> = {
+  'US-CA': { state: 'California', path: '/privacy-california' },
+  'US-VA': { state: 'Virginia', path: '/privacy-virginia' },
+  'US-CT': { state: 'Connecticut', path: '/privacy-connecticut' },
+  'US-CO': { state: 'Colorado', path: '/privacy-colorado' },
+};
+export const statePolicyPage = (region: PrivacyRegion | null) => STATE_POLICY_PAGES[region?.location ?? ''] ?? STATE_POLICY_PAGES['US-CA']!;
 
 export function readUsPrivacy(doc: Document = document): string {
   const entry = doc.cookie.split('; ').find((c) => c.startsWith(`${USPRIVACY_COOKIE}=`));
@@ -47,9 +62,11 @@ export async function privacyRegion(
   try {
     const response = await fetchImpl(serviceUrl, { credentials: 'omit', headers: { accept: 'application/json' } });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    const body = (await response.json()) as { region?: unknown; doNotSell?: unknown };
-    if (typeof body.region !== 'string') throw new Error('no region');
-    const value = { region: body.region.toUpperCase(), doNotSell: body.doNotSell === true };
+    const json = (await response.json()) as { data?: unknown; meta?: unknown } | null;
+    const body = (json && typeof json.meta === 'object' ? json.data : json) as { region?: unknown; doNotSell?: unknown; location?: unknown } | null;
+    if (typeof body?.region !== 'string') throw new Error('no region');
+    const location = typeof body.location === 'string' && /^[A-Za-z]{2}(-[A-Za-z0-9]{1,3})?$/.test(body.location) ? body.location.toUpperCase() : null;
+    const value = { region: body.region.toUpperCase(), doNotSell: body.doNotSell === true, location };
     storage?.setItem(PRIVACY_CACHE_KEY, JSON.stringify({ value, fetchedAt: now }));
     return value;
   } catch {
@@ -62,8 +79,19 @@ export const isCcpa = (region: PrivacyRegion | null): boolean => region?.region 
 export const doNotSell = (region: PrivacyRegion | null, usprivacy: string): boolean =>
   isCcpa(region) && (region?.doNotSell === true || usprivacy === USPRIVACY_OPTED_OUT);
 
+/**
+ * Purpose 1 consent as a consent tool installed by the operator (IAB TCF `__tcfapi`, consent-source.ts) reported it:
+ * undefined while there is no such tool, null while it has not answered (or gave up), else its answer.
+ */
+let cmpConsent: boolean | null | undefined;
+export const recordCmpConsent = (value: boolean | null | undefined): void => {
+  cmpConsent = value;
+};
+
+/** §4: tracking is opted out unless purpose 1 is consented, and never after an opt-out of sale (1YY-). */
 export function trackingAllowed(storage: Storage | null = safeStorage(), usprivacy = readUsPrivacy()): boolean {
   if (usprivacy === USPRIVACY_OPTED_OUT) return false;
+  if (cmpConsent !== undefined) return cmpConsent === true;
   try {
     return storage?.getItem(TRACKING_CONSENT_KEY) === 'granted';
   } catch {

@@ -89,7 +89,7 @@ function PostView({ post }: { post: Post }) {
     wasOwn.current = own;
   }, [own, member]);
   const main = useRef<HTMLElement>(null);
-  usePostView(main, post.id, 'p');
+  usePostView(main, post.id, 'p', tab);
   // shell-and-account.md §5: l, h, c and p act on the main post; j and k move on to the related posts when they are
   // shown (and then the keys act on the one being read), which is why the related list leaves the keys to this page.
   usePostShortcuts((action) => {

@@ -39,6 +39,20 @@ describe('analytics batch decoding', () => {
     expect(bad([ev('unique-view', { postId: '../etc' })])).toThrow(/invalid postId/);
   });
 
+  it("accepts the site's session-start, post-tab and tabbed unique-view events", () => {
+    const t = now();
+    const events = [
+      { name: 'session-start', page: 'Post', ts: t, data: { ref: 'newsletter', utmSource: 'mail', utmCampaign: null, utmMedium: null } },
+      { name: 'post-tab', page: 'Post', ts: t, data: { postId: 'aB3', tab: 'Thread Tab' } },
+      { name: 'unique-view', page: 'Post', ts: t, data: { postId: 'aB3', entry: 'Post', platform: 'd', view: 'p', tab: 'Comment Tab' } },
+    ];
+    expect(decodeBatch(encode(events), t).map((e) => [e.name, e.postId])).toEqual([
+      ['session-start', null],
+      ['post-tab', 'aB3'],
+      ['unique-view', 'aB3'],
+    ]);
+  });
+
   it('keys a visit by the tracker session id, otherwise by a keyed hash that never holds the address', () => {
     expect(sessionKeyOf('s', 'abc-1', '1.2.3.4', 'UA')).toBe('v:abc-1');
     const hashed = sessionKeyOf('s', undefined, '1.2.3.4', 'UA');

@@ -182,6 +182,20 @@ describeEachDatabase('server-rendered pages', (kind) => {
       }
     });
 
+    it('carries the privacy region service (its own by default) and the referral partner in the config', async () => {
+      const config = async (overrides: Partial<typeof t.config>) => {
+        const page = await createPageRenderer({ siteDir, ctx: { db: t.db, config: { ...t.config, ...overrides } }, log: log as never, entry: null });
+        return configOf((await page(request('/settings'))).html) as Record<string, unknown> | null;
+      };
+      expect(await config({})).toMatchObject({ privacyServiceUrl: '/v1/privacy-region', referral: null, features: { referral: 0 } });
+      const partner = { name: 'Acme', url: 'https://acme.example/join', devUrl: 'https://dev.acme.example/join' };
+      expect(await config({ privacyServiceUrl: 'https://geo.example.com/region', referralFeature: 2, referralPartner: partner })).toMatchObject({
+        privacyServiceUrl: 'https://geo.example.com/region',
+        features: { referral: 2 },
+        referral: { partnerName: 'Acme', prodUrl: 'https://acme.example/join', proUrl: 'https://dev.acme.example/join' },
+      });
+    });
+
     it('sends the SPA page when rendering takes longer than the budget', async () => {
       const page = await createPageRenderer({
         siteDir, ctx: { db: t.db, config: t.config }, log: log as never, budgetMs: 50,

@@ -6,6 +6,7 @@ import { isHttpError } from '../../lib/envelope.js';
 import { sessionUser } from '../../lib/session.js';
 import { appConfig } from '../posts/app-config.js';
 import * as posts from '../posts/service.js';
+import { PRIVACY_REGION_PATH } from '../privacy/routes.js';
 import { VisitorPageCache, visitorCacheTtl } from '../posts/visitor-cache.js';
 import { escapeHtml, headTags, headTitle, jsonForScript, shorten, type PageHead, type PageImage } from './head.js';
 
@@ -37,7 +38,11 @@ type SiteConfig = {
   navLinks: { title: string; url: string }[];
   adCampaign: null;
   campaigns: unknown[];
-  features: { exploreTabList: boolean; enableNewsList: 0 | 1 | 2 };
+  features: { exploreTabList: boolean; enableNewsList: 0 | 1 | 2; referral: 0 | 1 | 2 };
+  /** The privacy region service (PRIVACY_SERVICE_URL, else this server's own; modules/privacy). */
+  privacyServiceUrl: string;
+  /** The referral promotion's partner (REFERRAL_PARTNER_*), null without one. */
+  referral: { partnerName: string; prodUrl: string; proUrl: string } | null;
   /** The support chat launcher script (SUPPORT_CHAT_URL), independent of ads; null hides the Support entry. */
   supportChatUrl: string | null;
 };
@@ -127,12 +132,19 @@ export async function createPageRenderer(options: PageRendererOptions) {
   async function siteConfig(): Promise<SiteConfig | null> {
     try {
       const config = await appConfig(ctx);
+      const partner = ctx.config.referralPartner;
       return {
         appName: config.appName,
         navLinks: config.navLinks,
         adCampaign: config.adCampaign,
         campaigns: config.campaignList,
-        features: { exploreTabList: config.features.exploreTabList, enableNewsList: config.features.enableNewsList as 0 | 1 | 2 },
+        features: {
+          exploreTabList: config.features.exploreTabList,
+          enableNewsList: config.features.enableNewsList as 0 | 1 | 2,
+          referral: ctx.config.referralFeature,
+        },
+        privacyServiceUrl: ctx.config.privacyServiceUrl ?? PRIVACY_REGION_PATH,
+        referral: partner ? { partnerName: partner.name, prodUrl: partner.url, proUrl: partner.devUrl } : null,
         supportChatUrl: ctx.config.supportChatUrl,
       };
     } catch (error) {

@@ -2,7 +2,7 @@ import { useCallback, useEffect } from 'react';
 import { AdsStarter, SidebarAds, showsSidebarAds, useCampaignConfig } from '../../ads';
 import { siteConfig, type SiteConfig } from '../../config';
 import { pageKey, siteTracker } from '../../analytics';
-import { CcpaBanner } from '../../consent/ccpa-banner';
+import { ConsentBanner } from '../../consent/consent-banner';
 import { ReferralBanner } from '../../referral/referral-banner';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { RouteOutlet, useHydrated, useLocation, useRouteMatch } from '../../router';
@@ -71,7 +71,7 @@ export function Shell({ config: baseConfig = siteConfig }: { config?: SiteConfig
       <BackToTop />
       <AdsStarter />
       <TooltipLayer />
-      <CcpaBanner serviceUrl={config.privacyServiceUrl} />
+      <ConsentBanner serviceUrl={config.privacyServiceUrl} />
       <ToastRegion />
       <ModalHost />
     </>
