@@ -319,6 +319,8 @@ export interface PostSaves {
 }
 
 export interface PostTags {
+  /** The post's creation time, filled by a trigger (migration 0011). */
+  createdAt: Generated<Timestamp | null>;
   position: Generated<number>;
   postId: string;
   tagId: Int8;

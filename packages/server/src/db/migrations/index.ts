@@ -9,6 +9,7 @@ import * as commentsPerf from './0007-comments-perf.js';
 import * as feedIndexes from './0008-feed-indexes.js';
 import * as commentRankChanges from './0009-comment-rank-changes.js';
 import * as postOffensive from './0010-post-offensive.js';
+import * as postTagsRecency from './0011-post-tags-recency.js';
 
 /** Migrations are imported, not read from disk, so the compiled server and the tests run the same list. */
 export const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   '0008-feed-indexes': feedIndexes,
   '0009-comment-rank-changes': commentRankChanges,
   '0010-post-offensive': postOffensive,
+  '0011-post-tags-recency': postTagsRecency,
 };
 
 export const migrationProvider: MigrationProvider = {

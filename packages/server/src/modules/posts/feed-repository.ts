@@ -283,24 +283,39 @@ export async function listCommented(db: Database, q: CommentedQuery): Promise<Ke
 
 export type RelatedQuery = { postId: string; type: string | null; filters: Filters; after: { k: string; i: string } | null; limit: number };
 
+/** Newest posts read per tag of the post: the related list ranks at most this many per tag (see listRelated). */
+export const RELATED_PER_TAG = 100;
+
 /**
- * Related posts: posts sharing the most tags with the post, newest first among equals. The key (shared tags,
- * creation time) does not move with votes. The cursor key is "shared created_at".
+ * Related posts: among the RELATED_PER_TAG newest posts of each tag of the post (of the type asked, if any), those
+ * sharing the most tags with it (all their tags counted), newest first among equals. Reading every post of a popular tag cost 0.3 to 0.5 s per request
+ * on 100,000 posts; the newest ones are one index range per tag (post_tags_tag_recent_idx), and a related list of a
+ * few hundred posts is more than anyone pages through. The key (shared tags, creation time) does not move with votes;
+ * the cursor key is "shared created_at". Candidates are looked up one by one (the lateral subquery): a hash join
+ * would read the whole posts table.
  */
 export async function listRelated(db: Database, q: RelatedQuery): Promise<KeyedRow[]> {
   const where = filterSql(q.filters);
-  if (q.type) where.push(sql`p.type = ${q.type}`);
   if (q.after) {
     const [shared, ...rest] = q.after.k.split(' ');
     where.push(sql`(r.shared, p.created_at, p.id) < (${Number(shared)}, ${rest.join(' ')}::timestamptz, ${q.after.i})`);
   }
+  const newest = q.type
+    ? sql`select x.post_id from post_tags x join posts px on px.id = x.post_id and px.type = ${q.type}
+        where x.tag_id = pt0.tag_id and x.post_id <> ${q.postId} order by x.created_at desc limit ${RELATED_PER_TAG}`
+    : sql`select x.post_id from post_tags x
+        where x.tag_id = pt0.tag_id and x.post_id <> ${q.postId} order by x.created_at desc limit ${RELATED_PER_TAG}`;
+  // A candidate's shared tags are counted over all its tags, not only those whose newest posts it is among.
   const result = await sql<KeyedRow>`
-    select p.id, r.shared::text || ' ' || p.created_at::text as k from (
-      select pt.post_id, count(*)::int as shared
-      from post_tags pt0 join post_tags pt on pt.tag_id = pt0.tag_id
-      where pt0.post_id = ${q.postId} and pt.post_id <> ${q.postId}
-      group by pt.post_id
-    ) r join posts p on p.id = r.post_id
+    with c as (
+      select distinct c.post_id from post_tags pt0 cross join lateral (${newest}) c where pt0.post_id = ${q.postId}
+    ), r as materialized (
+      select c.post_id, (select count(*) from post_tags y join post_tags own on own.tag_id = y.tag_id and own.post_id = ${q.postId}
+        where y.post_id = c.post_id)::int as shared
+      from c
+    )
+    select p.id, r.shared::text || ' ' || p.created_at::text as k
+    from r cross join lateral (select * from posts p0 where p0.id = r.post_id offset 0) p
     where ${and(where)} order by r.shared desc, p.created_at desc, p.id desc limit ${q.limit}`.execute(db);
   return result.rows;
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/harness.js';
 import { postHotScore, postTrendingScore } from './ranking.js';
 import { PAGE_SIZE, rebuildTrendingScores, type ListReply } from './service.js';
+import { RELATED_PER_TAG } from './feed-repository.js';
 import { clearPosts, interestId, makePost, makeUser, type TestUser } from './test-fixtures.js';
 
 const HOUR = 3600;
@@ -449,6 +450,21 @@ describeEachDatabase('post lists', (kind) => {
     for (let i = 0; i < PAGE_SIZE + 3; i++) await makePost(t.db, { title: `funny frog ${i}`, ageSeconds: 40 + i });
     const ids = await walk('/v1/search-posts?query=frog');
     expect(new Set(ids).size).toBe(PAGE_SIZE + 3);
+  });
+
+  it('ranks related posts among the newest of each tag, kept in step with the posts\' creation times', async () => {
+    await makePost(t.db, { id: 'capbase', tags: ['cap', 'cap2'] });
+    // RELATED_PER_TAG + 5 posts of the tag: the 5 oldest fall outside the list.
+    for (let i = 0; i < RELATED_PER_TAG + 5; i++) await makePost(t.db, { id: `cap${i}`, tags: ['cap'], ageSeconds: 100 + i });
+    // An old post sharing both tags still ranks first: it is among the newest of cap2.
+    await makePost(t.db, { id: 'capboth', tags: ['cap', 'cap2'], ageSeconds: 100_000 });
+    const ids = await walk('/v1/related-posts?id=capbase');
+    expect(ids[0]).toBe('capboth');
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.slice(1)).toEqual(Array.from({ length: RELATED_PER_TAG }, (_, i) => `cap${i}`));
+    // The trigger copies a changed creation time to the post's tags: the oldest post becomes the newest.
+    await t.db.updateTable('posts').set({ createdAt: new Date() }).where('id', '=', `cap${RELATED_PER_TAG + 4}`).execute();
+    expect((await walk('/v1/related-posts?id=capbase')).slice(0, 2)).toEqual(['capboth', `cap${RELATED_PER_TAG + 4}`]);
   });
 
   it('lists related posts without the post itself, collection posts in order, and related articles', async () => {
