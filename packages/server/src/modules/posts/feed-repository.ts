@@ -181,10 +181,12 @@ export async function listRanked(db: Database, q: RankedQuery): Promise<KeyedRow
   }
   if (q.after === null && q.firstPage) {
     // First page: read the live keys and take the statement's own time as the snapshot, so every change the page
-    // saw is older than the snapshot and every later one is replayed from the log.
+    // saw is older than the snapshot and every later one is replayed from the log. The cursor holds milliseconds and
+    // the log microseconds: rounded up, a change committed in the same millisecond just before this statement (a
+    // vote, then the list) counts as seen; rounded down it was replayed with its old key, and the post came twice.
     return readPage(db, q.filters, q.limit, (where, limit) => sql`
       select p.id, ${col} as o, p.creator_id, p.title,
-        floor(extract(epoch from statement_timestamp()) * 1000)::int8 as snap
+        ceil(extract(epoch from statement_timestamp()) * 1000)::int8 as snap
       from posts p
       where ${and([...base, ...where, sql`p.created_at <= statement_timestamp()`, ...liveKey])}
       order by ${col} desc, p.id desc limit ${limit}`);
