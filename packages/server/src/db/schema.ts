@@ -285,6 +285,8 @@ export interface Posts {
   /** 0010-post-offensive: set by a moderator or by offensive reports (modules/posts/actions.ts). */
   isOffensive: Generated<boolean>;
   isVoteMasked: Generated<boolean>;
+  /** 0010-post-offensive: a moderator's last decision on the flag. */
+  offensiveReviewedAt: Timestamp | null;
   nsfw: Generated<boolean>;
   promoted: Generated<boolean>;
   search: Generated<string | null>;

@@ -1,6 +1,6 @@
 import { createStore, useStore } from 'zustand';
 import { siteConfig } from '../config';
-import { privacyRegion, trackingAllowed } from '../consent/privacy';
+import { privacyRegion, trackingAllowed, type PrivacyRegion } from '../consent/privacy';
 import { userStore, type UserStore } from '../user/user-store';
 import { fetchAdsSetup, houseAds, type AdContext, type AdProvider, type AdsSetup } from './provider';
 
@@ -25,11 +25,14 @@ export type AdsActions = {
   stop(): void;
   /** The user changed (loaded, logged in or out, saved hideAds): ads follow the Pro rule without a reload. */
   recheckUser(): void;
+  /** The consent changed (an answer after the wait gave up, or withdrawn): ads start or stop without a reload. */
+  recheckConsent(): void;
 };
 
 export type AdsEnvironment = {
   consent: () => boolean;
-  region: () => Promise<string | null>;
+  /** The privacy region service's answer: `region` (CCPA, GDPR, …) goes to the ad server, `location` (country first) decides RU. */
+  region: () => Promise<Pick<PrivacyRegion, 'region' | 'location'> | null>;
   embed: () => boolean;
   user: { getState(): Pick<UserStore, 'initialised' | 'info'> };
   wait: (ms: number) => Promise<void>;
@@ -37,7 +40,7 @@ export type AdsEnvironment = {
 
 const defaultEnvironment: AdsEnvironment = {
   consent: () => trackingAllowed(),
-  region: async () => (await privacyRegion(siteConfig.privacyServiceUrl))?.region ?? null,
+  region: () => privacyRegion(siteConfig.privacyServiceUrl),
   embed: () => typeof window !== 'undefined' && window.top !== window.self,
   user: userStore,
   wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
@@ -75,9 +78,10 @@ export const createAdsStore = (env: AdsEnvironment = defaultEnvironment, provide
           // §4: while the user is still loading, retry every 500 ms up to 5 times.
           for (let i = 0; i < AD_USER_RETRIES && !env.user.getState().initialised; i++) await env.wait(AD_USER_RETRY_MS);
           if (hidesAds(env.user.getState())) return off('PRO_HIDE_ADS');
-          const region = await env.region();
-          if (region && UNSUPPORTED_REGIONS.includes(region.toUpperCase())) return off('REGION');
-          const context = { region, embed: false };
+          const privacy = await env.region();
+          const country = privacy?.location?.slice(0, 2).toUpperCase() ?? null;
+          if (country && UNSUPPORTED_REGIONS.includes(country)) return off('REGION');
+          const context = { region: privacy?.region ?? null, embed: false };
           try {
             const setup = await fetchAdsSetup(context);
             if (stopped) return;
@@ -99,6 +103,12 @@ export const createAdsStore = (env: AdsEnvironment = defaultEnvironment, provide
         const hide = hidesAds(env.user.getState());
         if (hide && status === 'on') off('PRO_HIDE_ADS');
         else if (!hide && reason === 'PRO_HIDE_ADS' && !running) void get().start();
+      },
+      recheckConsent() {
+        const { status, reason } = get();
+        const allowed = env.consent();
+        if (!allowed && status === 'on') off('NO_CONSENT');
+        else if (allowed && reason === 'NO_CONSENT' && !running) void get().start();
       },
     };
   });

@@ -42,7 +42,7 @@ describe('ads rules', () => {
     const cases: [Partial<Parameters<typeof env>[0]>, string | null][] = [
       [{ pro: true }, 'PRO_HIDE_ADS'],
       [{ pro: true, hideAds: true }, 'PRO_HIDE_ADS'],
-      [{ region: () => Promise.resolve('ru') }, 'REGION'],
+      [{ region: () => Promise.resolve({ region: 'GDPR', location: 'ru-mow' }) }, 'REGION'],
       [{ embed: () => true }, 'EMBED'],
     ];
     for (const [over, reason] of cases) {
@@ -94,6 +94,21 @@ describe('ads rules', () => {
     expect(checks).toBe(21);
     expect(store.getState()).toMatchObject({ status: 'off', reason: 'NO_CONSENT' });
     expect(setupCalls).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
+  });
+
+  it('starts when consent comes after the wait gave up, and stops when it is withdrawn', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify({ meta: { status: 'Success' }, data: { enabled: true, reason: null, inlineIntervals: [3], adCampaign: null, campaigns: [] } })))));
+    let allowed = false;
+    const store = createAdsStore(env({ consent: () => allowed, wait: () => Promise.resolve() }), provider);
+    await store.getState().start();
+    expect(store.getState().reason).toBe('NO_CONSENT');
+    allowed = true;
+    store.getState().recheckConsent();
+    await vi.waitFor(() => expect(store.getState().status).toBe('on'));
+    allowed = false;
+    store.getState().recheckConsent();
+    expect(store.getState()).toMatchObject({ status: 'off', reason: 'NO_CONSENT' });
     vi.unstubAllGlobals();
   });
 

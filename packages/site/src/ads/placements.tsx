@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SiteConfig } from '../config';
+import { useConsent } from '../consent/consent-store';
 import { useUser } from '../user/user-store';
 import { AdSlot } from './ad-slot';
 import { adsStore, hidesAds, isInlineAdPosition, useAds } from './ads-store';
@@ -19,16 +20,12 @@ export function AdsStarter() {
   useEffect(() => {
     void adsStore.getState().start();
   }, []);
+  // Later changes of the user (login, a saved hideAds) or of the consent (Accept after the wait gave up, a withdrawal)
+  // turn ads off or on again; before the start has settled both rechecks leave it alone.
   const hide = useUser(hidesAds);
-  const first = useRef(true);
-  useEffect(() => {
-    // The start above already reads the user; later changes (login, a saved hideAds) turn ads off or on again.
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    adsStore.getState().recheckUser();
-  }, [hide]);
+  useEffect(() => adsStore.getState().recheckUser(), [hide]);
+  const consent = useConsent((s) => `${s.choice ?? ''}|${s.usprivacy}`);
+  useEffect(() => adsStore.getState().recheckConsent(), [consent]);
   const background = useAds((s) => s.setup?.adCampaign?.background ?? null);
   useEffect(() => {
     if (!background) return;

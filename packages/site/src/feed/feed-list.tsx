@@ -62,9 +62,10 @@ export function FeedList({ path, query, place = 'list', shortcuts = true }: Feed
   const hydrated = useHydrated();
   const bot = useMemo(() => hydrated && typeof navigator !== 'undefined' && isBot(navigator.userAgent), [hydrated]);
   const hiddenTags = useTags((s) => s.hidden);
-  const filterHidden = hydrated && hiddenTags.length > 0 && isHomeList(path);
+  const hiddenKeys = useMemo(() => new Set(hiddenTags.map((t) => t.key)), [hiddenTags]);
+  const filterHidden = hydrated && hiddenKeys.size > 0 && isHomeList(path);
   const ids = usePostList(
-    useShallow((s) => (filterHidden ? list.ids.filter((id) => !hasHiddenTag(s.posts[id]?.tags ?? [], hiddenTags)) : list.ids)),
+    useShallow((s) => (filterHidden ? list.ids.filter((id) => !hasHiddenTag(s.posts[id]?.tags ?? [], hiddenKeys)) : list.ids)),
   );
   const streams = useMemo(() => splitStreams(ids, bot), [ids, bot]);
   const root = useRef<HTMLDivElement>(null);

@@ -94,7 +94,7 @@ export const PostCard = memo(function PostCard({ id, eager = false, place = 'lis
 
 /**
  * The c shortcut: on a list it opens the card's composer (members; a visitor gets the signup overlay, as a click on
- * the comment area does) and puts the caret in it; elsewhere it opens the post's comments. Not on collection pages,
+ * the comment area does) and puts the caret in it; a post without an id opens its page's comments. Not on collection pages,
  * whose items have no comments link (§2).
  */
 function useCommentShortcut(card: React.RefObject<HTMLElement | null>, post: Post | undefined, place: PostPlace, open: () => void): void {
@@ -103,7 +103,7 @@ function useCommentShortcut(card: React.RefObject<HTMLElement | null>, post: Pos
     const element = card.current;
     if (!element || !post || place === 'collection') return;
     const onComment = () => {
-      if (place !== 'list' || !post.id) {
+      if (!post.id) {
         navigate(`${postPath(post)}#comment`);
         return;
       }

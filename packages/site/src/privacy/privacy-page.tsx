@@ -2,7 +2,7 @@ import { siteConfig } from '../config';
 import { STATE_POLICY_PAGES } from '../consent/privacy';
 import { Link } from '../router';
 import { PrivacyChoices } from './privacy-choices';
-import { useDocumentTitle } from './use-document-title';
+import { usePageTitle } from '../shell/page-title';
 import styles from './privacy.module.css';
 
 /**
@@ -11,7 +11,7 @@ import styles from './privacy.module.css';
  */
 export function PrivacyPage() {
   const app = siteConfig.appName;
-  useDocumentTitle('Privacy Policy');
+  usePageTitle({ type: 'document', name: 'Privacy Policy' });
   return (
     <article className={styles.page} aria-labelledby="privacy-title">
       <h1 id="privacy-title">Privacy policy</h1>

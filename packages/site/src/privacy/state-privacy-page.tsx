@@ -2,7 +2,7 @@ import { siteConfig } from '../config';
 import { consentStore, useConsent, type ConsentStoreApi } from '../consent/consent-store';
 import { STATE_POLICY_PAGES, USPRIVACY_OPTED_OUT } from '../consent/privacy';
 import { Link, useLocation, type RouteProps } from '../router';
-import { useDocumentTitle } from './use-document-title';
+import { usePageTitle } from '../shell/page-title';
 import styles from './privacy.module.css';
 
 /** The laws behind each state page (§2 "Privacy policy pages by region"), named as residents know them. */
@@ -28,7 +28,7 @@ export function StatePrivacyPage({ store = consentStore }: Partial<RouteProps> &
   const optedOut = useConsent((s) => s.usprivacy === USPRIVACY_OPTED_OUT, store);
   const setDoNotSell = useConsent((s) => s.setDoNotSell, store);
   const app = siteConfig.appName;
-  useDocumentTitle(`Privacy Notice for ${page.state} Residents`);
+  usePageTitle({ type: 'document', name: `Privacy Notice for ${page.state} Residents` });
   return (
     <article className={styles.page} aria-labelledby="state-privacy-title">
       <h1 id="state-privacy-title">Privacy notice for {page.state} residents</h1>

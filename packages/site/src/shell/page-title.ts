@@ -32,13 +32,14 @@ const descriptors: Record<PageType, string> = {
   'not-found': 'Page Not Found',
 };
 
-/** Titles of pages named by data: a post, a tag, an interest, a user, a local list. */
+/** Titles of pages named by data: a post, a tag, an interest, a user, a local list, or a document (privacy pages). */
 export type NamedPage =
   | { type: 'post'; title: string }
   | { type: 'tag'; tag: string }
   | { type: 'interest'; name: string }
   | { type: 'local'; name: string }
-  | { type: 'user'; username: string };
+  | { type: 'user'; username: string }
+  | { type: 'document'; name: string };
 
 export function pageDescriptor(page: PageType | NamedPage): string {
   if (typeof page === 'string') return descriptors[page];
@@ -53,6 +54,8 @@ export function pageDescriptor(page: PageType | NamedPage): string {
       return `${page.name} Memes`;
     case 'user':
       return `${page.username}'s Profile`;
+    case 'document':
+      return page.name;
   }
 }
 

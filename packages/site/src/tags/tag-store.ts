@@ -160,10 +160,13 @@ export const createTagStore = (storage: Storage | null = defaultStorage()) =>
     };
   });
 
-/** §4: whether a post's tags include a hidden one (home lists leave such posts out). */
-export function hasHiddenTag(tags: readonly { key: string }[], hidden: readonly Tag[]): boolean {
-  if (hidden.length === 0 || tags.length === 0) return false;
-  const keys = new Set(hidden.map((t) => t.key));
+/**
+ * §4: whether a post's tags include a hidden one (home lists leave such posts out). A list filtering many posts passes
+ * the hidden keys as a set, built once.
+ */
+export function hasHiddenTag(tags: readonly { key: string }[], hidden: readonly Tag[] | ReadonlySet<string>): boolean {
+  const keys = hidden instanceof Set ? hidden : new Set((hidden as readonly Tag[]).map((t) => t.key));
+  if (keys.size === 0 || tags.length === 0) return false;
   return tags.some((t) => keys.has(canonicalTag(t.key)));
 }
 

@@ -10,6 +10,7 @@ import { destroyUserSessions } from '../../lib/session.js';
 import { canonicalEmail, emailHash, isValidEmail, normaliseEmail } from './email-rules.js';
 import * as repo from './repository.js';
 import type { Provider, UserRow, UserUpdate, WordTable } from './repository.js';
+import { isActivePro, preferencesOf, proSettings } from '../../lib/pro.js';
 
 export type AccountsContext = { db: Database; config: Config; mailer: Mailer };
 
@@ -249,20 +250,6 @@ export async function commentAuth(ctx: AccountsContext, user: UserRow): Promise<
 }
 
 export const profileUrl = (config: Config, user: Pick<UserRow, 'username'>) => `${config.publicUrl}/u/${encodeURIComponent(user.username.toLowerCase())}`;
-
-const isActivePro = (user: Pick<UserRow, 'tier' | 'proExpiresAt'>) => user.tier >= 1 && (!user.proExpiresAt || user.proExpiresAt.getTime() > Date.now());
-const preferencesOf = (user: Pick<UserRow, 'preferences'>) =>
-  (typeof user.preferences === 'object' && user.preferences !== null && !Array.isArray(user.preferences) ? user.preferences : {}) as Record<string, unknown>;
-
-/**
- * shell-and-account.md §1 proSettings: hideAds defaults on (only an explicit false shows ads); hidePromotedPosts is off
- * until set (posts-and-feeds.md §5 "when a pro user has hidePromotedPosts set"). The ads module and the feeds read the
- * same preference keys, and apply them only while the user is an active Pro.
- */
-export function proSettings(user: Pick<UserRow, 'preferences'>) {
-  const prefs = preferencesOf(user);
-  return { hideAds: prefs.hideAds !== false, hidePromotedPosts: prefs.hidePromotedPosts === true };
-}
 
 /** comments.md §3 main user and shell §3 user info. Flags are booleans; times are unix seconds. */
 export async function mainUser(ctx: AccountsContext, user: UserRow) {

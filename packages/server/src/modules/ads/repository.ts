@@ -59,7 +59,8 @@ const columns = [
 export async function insertCampaign(db: Database, c: NewCampaign): Promise<CampaignRow> {
   return db
     .insertInto('adCampaigns')
-    .values({ ...c, sizes: sql<string[]>`${sql.val(c.sizes)}::text[]` })
+    // The start in milliseconds, like the `now` it is compared with (the column's default would keep microseconds).
+    .values({ ...c, startsAt: c.startsAt ?? new Date(), sizes: sql<string[]>`${sql.val(c.sizes)}::text[]` })
     .returning(columns)
     .executeTakeFirstOrThrow();
 }
@@ -82,16 +83,12 @@ export async function removeCampaign(db: Database, id: number): Promise<boolean>
   return Number(result.numDeletedRows) > 0;
 }
 
-/**
- * Campaigns running now (started, not ended). The start defaults to the database's clock, in microseconds; `now` is a
- * JavaScript date, in milliseconds: the start is compared at the millisecond, so a campaign added within the same
- * millisecond as the request is already running.
- */
+/** Campaigns running now (started, not ended). */
 export async function findRunningCampaigns(db: Database, now: Date): Promise<CampaignRow[]> {
   return db
     .selectFrom('adCampaigns')
     .select(columns)
-    .where(sql<Date>`date_trunc('milliseconds', starts_at)`, '<=', now)
+    .where('startsAt', '<=', now)
     .where((eb) => eb.or([eb('endsAt', 'is', null), eb('endsAt', '>', now)]))
     .orderBy('id')
     .execute();

@@ -4,6 +4,7 @@ import type { Database } from '../../db/index.js';
 import { badRequest, notFound } from '../../lib/envelope.js';
 import { sessionUser } from '../../lib/session.js';
 import { findAdViewer, findCampaign, findRunningCampaigns, recordEvent, type CampaignRow } from './repository.js';
+import { isActivePro, proSettings } from '../../lib/pro.js';
 
 /** posts-and-feeds.md §9 and shell-and-account.md §3: the slot sizes of the layout breakpoints; 1x1 collapses the billboard. */
 export const AD_SIZES = ['728x90', '970x250', '300x250', '336x280', '1x1'] as const;
@@ -42,9 +43,7 @@ function requestRegions(request: FastifyRequest, clientRegion: string | undefine
 export async function hidesAds(db: Database, userId: number): Promise<boolean> {
   const viewer = await findAdViewer(db, userId);
   if (!viewer) return false;
-  const activePro = viewer.tier >= 1 && (!viewer.proExpiresAt || viewer.proExpiresAt.getTime() > Date.now());
-  const prefs = typeof viewer.preferences === 'object' && viewer.preferences !== null ? (viewer.preferences as Record<string, unknown>) : {};
-  return activePro && prefs.hideAds !== false;
+  return isActivePro(viewer) && proSettings(viewer).hideAds;
 }
 
 /** The server's own ad rules, whatever the client decided: Pro + hideAds, embed mode, RU. Null = ads allowed. */

@@ -192,15 +192,14 @@ export const findUserByPublicId = (db: Executor, appId: string, userId: string) 
 
 export const findUserById = (db: Executor, id: number) => db.selectFrom('commentUsers').selectAll().where('id', '=', id).executeTakeFirst();
 
-/** Whether a main-site account (users.id) is banned in an app whose external ids are users.user_id (the main app). */
-export async function isMainUserBanned(db: Executor, appId: string, mainUserId: number): Promise<boolean> {
+/** Whether a user (the app's external id: users.user_id for the main app) is banned in the app. */
+export async function isExternalUserBanned(db: Executor, appId: string, externalId: string): Promise<boolean> {
   const row = await db
-    .selectFrom('commentUsers as cu')
-    .innerJoin('users', 'users.userId', 'cu.externalId')
-    .select('cu.id')
-    .where('users.id', '=', mainUserId)
-    .where('cu.appId', '=', appId)
-    .where('cu.bannedAt', 'is not', null)
+    .selectFrom('commentUsers')
+    .select('id')
+    .where('appId', '=', appId)
+    .where('externalId', '=', externalId)
+    .where('bannedAt', 'is not', null)
     .executeTakeFirst();
   return row !== undefined;
 }

@@ -923,6 +923,6 @@ export async function isMainAppThread(db: Database, commentId: string, mainAppId
   return c !== undefined && c.level === 1 && c.sectionAppId === mainAppId;
 }
 
-/** For other modules (thread follows): is this main-site account (users.id) banned from the main app's comments? */
-export const isBannedFromMainApp = (db: Database, mainUserId: number, mainAppId = MAIN_APP_ID): Promise<boolean> =>
-  repo.isMainUserBanned(db, mainAppId, mainUserId);
+/** For other modules (thread follows): is this main-site account (its users.user_id) banned from the main app's comments? */
+export const isBannedFromMainApp = (db: Database, mainExternalId: string, mainAppId = MAIN_APP_ID): Promise<boolean> =>
+  repo.isExternalUserBanned(db, mainAppId, mainExternalId);

@@ -74,10 +74,11 @@ export const postActionRoutes: FastifyPluginAsync = async (app) => {
 
   // §5 Offensive mask: moderators only (actions.markOffensive); action=unmark clears the flag.
   app.post('/v1/offensive-post', { schema }, async (request) => {
-    const userId = await member(request);
+    const user = await sessionUser(request);
+    if (!user) throw unauthorized('LOGIN_REQUIRED', 'Log in to continue.');
     const i = input(request);
     if (i.action !== undefined && i.action !== 'mark' && i.action !== 'unmark') throw badRequest('INVALID_ACTION', 'The action must be mark or unmark.');
-    return success(await actions.markOffensive(ctx, userId, postIdOf(i), i.action !== 'unmark'));
+    return success(await actions.markOffensive(ctx, user.userId, postIdOf(i), i.action !== 'unmark'));
   });
 
   const { body: _body, ...getSchema } = schema;

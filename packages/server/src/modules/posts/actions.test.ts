@@ -153,6 +153,25 @@ describeEachDatabase('post actions', (kind) => {
     expect(await flag()).toBe(true);
   });
 
+  it('offensive: a moderator who clears the mark is not overruled by the reports made before', async () => {
+    await makePost(t.db, { id: 'p', creatorId: op.id });
+    const moderator = await makeUser(t.db, 'moderator');
+    await t.db.insertInto('commentApps').values({ id: 'guffaw', name: 'Guffaw', secret: 's' }).execute();
+    await t.db.insertInto('commentModerators').values({ appId: 'guffaw', externalId: moderator.userId }).execute();
+    const reporters = await Promise.all(Array.from({ length: 2 * OFFENSIVE_REPORT_THRESHOLD }, (_, i) => makeUser(t.db, `o${i}`)));
+    const report = (u: TestUser) => call('POST', '/report', u, { entryId: 'p', type: OFFENSIVE_REPORT_REASONS[0] });
+    for (const reporter of reporters.slice(0, OFFENSIVE_REPORT_THRESHOLD)) await report(reporter);
+    expect((await post('p')).isOffensive).toBe(true);
+    await call('POST', '/v1/offensive-post', moderator, { id: 'p', action: 'unmark' });
+    // Reports count again only from the decision on: the next two do not mark it, the third does.
+    for (const reporter of reporters.slice(OFFENSIVE_REPORT_THRESHOLD, -1)) {
+      await report(reporter);
+      expect((await post('p')).isOffensive).toBe(false);
+    }
+    await report(reporters.at(-1)!);
+    expect((await post('p')).isOffensive).toBe(true);
+  });
+
   it('every blocking report reason blocks the creator; other reasons do not', async () => {
     // Issue #9: after a post report with reasons 16, 17, 2, 3, 5, 6, 7, 8, 9, 10 or 1 the creator is blocked.
     const blocking = [16, 17, 2, 3, 5, 6, 7, 8, 9, 10, 1];

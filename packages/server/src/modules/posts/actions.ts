@@ -2,6 +2,7 @@ import type { Json } from '../../db/schema.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/envelope.js';
 import { SNAPSHOT_TTL_MS } from './cursor.js';
 import * as repo from './repository.js';
+import { isModerator } from '../comments/repository.js';
 import { MAIN_COMMENT_APP, pollOptions, profileUrl, type PostsContext } from './service.js';
 
 /**
@@ -71,7 +72,8 @@ export const MAX_REPORT_REASON = 99;
  * How a post becomes offensive (posts-and-feeds.md §5 Offensive mask; the spec leaves it to the server): a moderator
  * of the main site marks or clears it (POST /v1/offensive-post), or it is marked once OFFENSIVE_REPORT_THRESHOLD
  * members have reported it for one of OFFENSIVE_REPORT_REASONS (hate speech or symbols, harassment or bullying; the
- * numbers of the site's report-reasons.ts). Reports never clear the flag: only a moderator does.
+ * numbers of the site's report-reasons.ts). Reports never clear the flag: only a moderator does, and only reports made
+ * after a moderator's last decision count towards marking it again.
  */
 export const OFFENSIVE_REPORT_REASONS = [3, 6] as const;
 export const OFFENSIVE_REPORT_THRESHOLD = 3;
@@ -90,12 +92,15 @@ export async function reportPost(ctx: PostsContext, userId: number, postId: stri
   return { id: postId, type: reason, creatorBlocked: blocked };
 }
 
-/** A moderator of the main site marks a post offensive, or clears the mark; anyone else gets 403. */
-export async function markOffensive(ctx: PostsContext, userId: number, postId: string, offensive: boolean) {
-  if (!(await repo.isMainSiteModerator(ctx.db, userId, MAIN_COMMENT_APP))) {
+/**
+ * A moderator of the main site's comments (the main app's external id is the account's userId) marks a post offensive,
+ * or clears the mark; anyone else gets 403. The decision stands against the reports made before it.
+ */
+export async function markOffensive(ctx: PostsContext, externalUserId: string, postId: string, offensive: boolean) {
+  if (!(await isModerator(ctx.db, MAIN_COMMENT_APP, externalUserId))) {
     throw forbidden('NOT_MODERATOR', 'Only moderators can mark posts as offensive.');
   }
-  if (!(await repo.setPostOffensive(ctx.db, postId, offensive))) throw notFound('POST_NOT_FOUND', 'This post does not exist or was removed.');
+  if (!(await repo.setPostOffensive(ctx.db, postId, offensive, { reviewed: true }))) throw notFound('POST_NOT_FOUND', 'This post does not exist or was removed.');
   return { id: postId, isOffensive: offensive };
 }
 

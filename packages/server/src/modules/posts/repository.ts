@@ -221,11 +221,12 @@ export async function markPostDeleted(db: Database, postId: string): Promise<voi
   forgetRow(db, postId);
 }
 
-/** Sets or clears a post's offensive flag; false when there is no such live post. */
-export async function setPostOffensive(db: Database, postId: string, offensive: boolean): Promise<boolean> {
+/** Sets or clears a post's offensive flag (`reviewed`: a moderator's decision); false when there is no such live post. */
+export async function setPostOffensive(db: Database, postId: string, offensive: boolean, { reviewed = false } = {}): Promise<boolean> {
   const rows = await db
     .updateTable('posts')
-    .set({ isOffensive: offensive, updatedAt: new Date() })
+    // The decision on the database's clock, like the reports' created_at it is compared with.
+    .set({ isOffensive: offensive, updatedAt: new Date(), ...(reviewed ? { offensiveReviewedAt: sql<Date>`now()` } : {}) })
     .where('id', '=', postId)
     .where('status', '=', 'live')
     .returning('id')
@@ -234,28 +235,20 @@ export async function setPostOffensive(db: Database, postId: string, offensive: 
   return rows.length > 0;
 }
 
-/** How many members reported the post for one of `reasons` (one report per member and post). */
+/**
+ * How many members reported the post for one of `reasons` (one report per member and post) since a moderator last
+ * decided on its offensive flag.
+ */
 export async function countPostReports(db: Database, postId: string, reasons: readonly number[]): Promise<number> {
   const row = await db
-    .selectFrom('reports')
+    .selectFrom('reports as r')
+    .innerJoin('posts as p', 'p.id', 'r.postId')
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where('postId', '=', postId)
-    .where('type', 'in', [...reasons])
+    .where('r.postId', '=', postId)
+    .where('r.type', 'in', [...reasons])
+    .where((eb) => eb.or([eb('p.offensiveReviewedAt', 'is', null), eb('r.createdAt', '>', eb.ref('p.offensiveReviewedAt'))]))
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-/** Whether the main-site account is a moderator of the main site's comments (DESIGN.md: the `moderator` account). */
-export async function isMainSiteModerator(db: Database, userId: number, mainAppId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('users as u')
-    .innerJoin('commentModerators as m', 'm.externalId', 'u.userId')
-    .select('u.id')
-    .where('u.id', '=', userId)
-    .where('u.deletedAt', 'is', null)
-    .where('m.appId', '=', mainAppId)
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 /** One report per reporter and post (or user); a repeat keeps the first. Returns whether this one was new. */

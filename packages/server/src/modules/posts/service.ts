@@ -8,6 +8,7 @@ import * as feeds from './feed-repository.js';
 import type { Filters, KeyedRow, Scope } from './feed-repository.js';
 import { TOP_TIMEFRAMES, topWindow, trendingFloor, type TopTimeframe } from './ranking.js';
 import * as repo from './repository.js';
+import { isActivePro, proSettings } from '../../lib/pro.js';
 
 /** Posts per page of every list (the client groups them in streams of 2, 3 then 5). */
 export const PAGE_SIZE = 10;
@@ -25,13 +26,11 @@ export async function loadViewer(db: Database, user: SessionUser | null): Promis
   if (!user) return null;
   const row = await repo.findViewer(db, user.id);
   if (!row) return null;
-  const isPro = row.tier >= 1 && (!row.proExpiresAt || row.proExpiresAt.getTime() > Date.now());
-  const prefs = row.preferences as Record<string, unknown> | null;
   const words = (list: string[] | null) => (list ?? []).filter((w) => w.trim() !== '');
   return {
     id: row.id,
     userId: row.userId,
-    hidePromoted: isPro && prefs?.hidePromotedPosts === true,
+    hidePromoted: isActivePro(row) && proSettings(row).hidePromotedPosts,
     mutedWords: words(row.mutedWords),
     blockedTags: words(row.blockedTags),
   };

@@ -42,7 +42,7 @@ export const threadsRoutes: FastifyPluginAsync = async (app) => {
       const user = await sessionUser(request);
       if (!user) throw unauthorized('LOGIN_REQUIRED', 'You must be logged in');
       const followed = request.body.follow === 'true' || request.body.follow === '1';
-      return success({ followed: await follow(app.db, user.id, request.body.threadId, followed) });
+      return success({ followed: await follow(app.db, user, request.body.threadId, followed) });
     },
   );
 };

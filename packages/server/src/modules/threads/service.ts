@@ -15,9 +15,10 @@ export async function followStatus(db: Database, userId: number, threadId: strin
   return isFollowing(db, userId, threadId);
 }
 
-export async function follow(db: Database, userId: number, threadId: string, followed: boolean): Promise<boolean> {
-  if (followed && (await isBannedFromMainApp(db, userId))) throw forbidden('USER_BANNED', 'You are banned from commenting here.');
+/** `user`: the main-site account (`id`) and its id in the main comment app (`userId`, the session's). */
+export async function follow(db: Database, user: { id: number; userId: string }, threadId: string, followed: boolean): Promise<boolean> {
+  if (followed && (await isBannedFromMainApp(db, user.userId))) throw forbidden('USER_BANNED', 'You are banned from commenting here.');
   if (followed && !(await isMainAppThread(db, threadId))) throw notFound('THREAD_NOT_FOUND', 'This comment thread does not exist.');
-  await setFollowing(db, userId, threadId, followed);
+  await setFollowing(db, user.id, threadId, followed);
   return followed;
 }
