@@ -42,6 +42,12 @@ const lists = [
   ['search', '/v1/search-posts?query=frog'],
   ['user', '/v1/user-posts/username/creator10/type/posts'],
   ['forum', '/v1/feed-posts/type/forum'],
+  ['foryou', '/v1/feed-posts/type/fresh'],
+  ['news', '/v1/group-posts/type/news'],
+  ['comments', `/v1/user-posts/username/${generated.profile}/type/comments`],
+  ['collection', `/v1/collection-posts?id=${generated.collectionId}`],
+  ['related-posts', `/v1/related-posts?id=${generated.postId}`],
+  ['related-articles', `/v1/related-articles?id=${generated.articleId}`],
 ];
 const repeat = Number(opts.repeat);
 for (const [name, path] of lists) {

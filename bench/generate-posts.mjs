@@ -119,7 +119,8 @@ await sql`insert into collection_items (collection_id, post_id, position)
   select 'benchcollect', p.id, row_number() over (order by p.seq)::int from posts p
   where p.type <> 'CollectionPage' and p.seq % ${Math.max(1, Math.floor(count / 300))} = 1 limit 300`.execute(db);
 
-await sql`analyze`.execute(db);
+// A bulk load, then what autovacuum (PostgreSQL) or the server's own vacuum (embedded, db/index.ts startVacuum) would do.
+await sql`vacuum (analyze)`.execute(db);
 const topTag = await sql`select t.key from post_tags pt join tags t on t.id = pt.tag_id group by t.key order by count(*) desc limit 1`.execute(db);
 // Related lists: a recent photo with three tags, and a recent article.
 const postId = await sql`select p.id from posts p where p.type = 'Photo' and (select count(*) from post_tags pt where pt.post_id = p.id) = 3

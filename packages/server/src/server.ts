@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { DatabaseUnavailableError, migrateToLatest, openDatabase, type Database } from './db/index.js';
+import { DatabaseUnavailableError, migrateToLatest, openDatabase, startVacuum, type Database } from './db/index.js';
 import { lockDataDir } from './lib/data-dir-lock.js';
 import { isDatabaseEmpty, seedDemo } from './seed/index.js';
 
@@ -32,9 +32,10 @@ async function main(): Promise<void> {
   }
 
   let db: Database;
+  let migrated = 0;
   try {
     db = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir });
-    await migrateToLatest(db);
+    migrated = await migrateToLatest(db);
   } catch (error) {
     if (error instanceof DatabaseUnavailableError) fatal(error.message);
     fatal(`the database could not be opened: ${(error as Error).message}`);
@@ -47,6 +48,8 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ config, db, logger: { level: config.logLevel } });
+  const stopVacuum = startVacuum(db, { embedded: !config.databaseUrl, now: migrated > 0, log });
+  app.addHook('onClose', async () => stopVacuum());
 
   try {
     await app.listen({ port: config.port, host: config.host });

@@ -260,6 +260,8 @@ export interface PostBlocks {
 }
 
 export interface PostInterests {
+  /** The post's creation time, filled by a trigger (migration 0012). */
+  createdAt: Generated<Timestamp | null>;
   interestId: Int8;
   postId: string;
 }
@@ -325,6 +327,8 @@ export interface PostTags {
   createdAt: Generated<Timestamp | null>;
   position: Generated<number>;
   postId: string;
+  /** The post's type, filled by a trigger (migration 0013). */
+  postType: Generated<string | null>;
   tagId: Int8;
 }
 

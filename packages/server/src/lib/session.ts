@@ -25,17 +25,26 @@ export async function createSession(db: Database, userId: number, meta: { ip?: s
   return token;
 }
 
+/** The session id (the token's hash) of a cookie value, or null for none or a value no token has. */
+const sessionIdOf = (token: string | undefined): string | null => (token && token.length <= 100 ? digest(token) : null);
+
+/**
+ * A live session and its user (aliases `s` and `u`): unexpired, account not deleted. Every session lookup builds on
+ * this, so a route that reads more of the user in the same statement keeps the same rules (posts' list viewer).
+ */
+export function liveSession(db: Database, sessionId: string) {
+  return db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.userId')
+    .where('s.id', '=', sessionId)
+    .where('s.expiresAt', '>', new Date())
+    .where('u.deletedAt', 'is', null);
+}
+
 export async function findSessionUser(db: Database, token: string | undefined): Promise<SessionUser | null> {
-  if (!token || token.length > 100) return null;
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.userId')
-    .select(['users.id', 'users.userId', 'users.username'])
-    .where('sessions.id', '=', digest(token))
-    .where('sessions.expiresAt', '>', new Date())
-    .where('users.deletedAt', 'is', null)
-    .executeTakeFirst();
-  return row ?? null;
+  const sessionId = sessionIdOf(token);
+  if (!sessionId) return null;
+  return (await liveSession(db, sessionId).select(['u.id', 'u.userId', 'u.username']).executeTakeFirst()) ?? null;
 }
 
 export async function destroySession(db: Database, token: string | undefined): Promise<void> {
@@ -58,7 +67,7 @@ export async function rotateSession(request: FastifyRequest, reply: FastifyReply
   await destroySession(db, request.cookies[SESSION_COOKIE]);
   const token = await createSession(db, userId, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' });
   setSessionCookie(reply, token, request.server.config.secureCookies);
-  delete (request as { _sessionUser?: SessionUser | null })._sessionUser;
+  delete (request as WithSessionUser)._sessionUser;
   return token;
 }
 
@@ -66,7 +75,7 @@ export async function rotateSession(request: FastifyRequest, reply: FastifyReply
 export async function endSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   await destroySession(request.server.db, request.cookies[SESSION_COOKIE]);
   clearSessionCookie(reply);
-  (request as { _sessionUser?: SessionUser | null })._sessionUser = null;
+  rememberSessionUser(request, null);
 }
 
 /** HttpOnly, SameSite=Lax (no cross-site POST carries it), Secure when the site is served over HTTPS. */
@@ -78,11 +87,27 @@ export function clearSessionCookie(reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
+/** The session id a request's cookie names, or null without a usable cookie. */
+export const requestSessionId = (request: FastifyRequest): string | null => sessionIdOf(request.cookies[SESSION_COOKIE]);
+
+type WithSessionUser = { _sessionUser?: SessionUser | null };
+
+/** The request's user when it was looked up already (undefined when not yet). */
+export const knownSessionUser = (request: FastifyRequest): SessionUser | null | undefined => (request as WithSessionUser)._sessionUser;
+
+/**
+ * For a route that reads the session together with more of the user's row in one statement (liveSession): the user
+ * it found (or null) is kept as this request's session user, as sessionUser would have.
+ */
+export function rememberSessionUser(request: FastifyRequest, user: SessionUser | null): void {
+  (request as WithSessionUser)._sessionUser = user;
+}
+
 /** The logged-in user of a request, looked up once per request. */
 export async function sessionUser(request: FastifyRequest): Promise<SessionUser | null> {
-  const cached = (request as { _sessionUser?: SessionUser | null })._sessionUser;
-  if (cached !== undefined) return cached;
+  const known = knownSessionUser(request);
+  if (known !== undefined) return known;
   const user = await findSessionUser(request.server.db, request.cookies[SESSION_COOKIE]);
-  (request as { _sessionUser?: SessionUser | null })._sessionUser = user;
+  rememberSessionUser(request, user);
   return user;
 }

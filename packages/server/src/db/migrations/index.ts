@@ -10,6 +10,9 @@ import * as feedIndexes from './0008-feed-indexes.js';
 import * as commentRankChanges from './0009-comment-rank-changes.js';
 import * as postOffensive from './0010-post-offensive.js';
 import * as postTagsRecency from './0011-post-tags-recency.js';
+import * as postInterestsRecency from './0012-post-interests-recency.js';
+import * as postTagsType from './0013-post-tags-type.js';
+import * as postBlocksType from './0014-post-blocks-type.js';
 
 /** Migrations are imported, not read from disk, so the compiled server and the tests run the same list. */
 export const migrations: Record<string, Migration> = {
@@ -24,6 +27,9 @@ export const migrations: Record<string, Migration> = {
   '0009-comment-rank-changes': commentRankChanges,
   '0010-post-offensive': postOffensive,
   '0011-post-tags-recency': postTagsRecency,
+  '0012-post-interests-recency': postInterestsRecency,
+  '0013-post-tags-type': postTagsType,
+  '0014-post-blocks-type': postBlocksType,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -148,7 +148,8 @@ export async function loadUserCollections(db: Database, id: number) {
     saves: saves.map((s) => s.postId),
     uploads: uploads.map((u) => u.id),
     reports: reports.map((r) => r.postId as string),
-    blockPosts: Object.fromEntries(blockPosts.map((b) => [b.postId, b.type])),
+    // One type per post: where a member holds both blocks, the post block (it hides the post, comments and all) wins.
+    blockPosts: Object.fromEntries(blockPosts.map((b) => [b.postId, b.type]).sort(([, a], [, b]) => Number(a === 'post') - Number(b === 'post'))),
     muteList,
     blockTags,
     blocklistIds: blocklist.map((b) => b.userId),

@@ -11,6 +11,7 @@ import { canonicalEmail, emailHash, isValidEmail, normaliseEmail } from './email
 import * as repo from './repository.js';
 import type { Provider, UserRow, UserUpdate, WordTable } from './repository.js';
 import { isActivePro, preferencesOf, proSettings } from '../../lib/pro.js';
+import { canonicalTag } from '../../lib/tags.js';
 
 export type AccountsContext = { db: Database; config: Config; mailer: Mailer };
 
@@ -542,7 +543,7 @@ export async function setFollowing(db: Database, user: UserRow, kind: 'tag' | 'i
   let key = rawKey.trim();
   let name: string | null = null;
   if (kind === 'tag') {
-    key = key.replace(/\s+/g, '-').toLowerCase();
+    key = canonicalTag(key);
     if (!TAG_KEY.test(key)) throw badRequest('INVALID_TAG', 'This is not a valid tag.');
   } else {
     const interest = await repo.findInterest(db, key);

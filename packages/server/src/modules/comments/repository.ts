@@ -208,12 +208,16 @@ export async function setBanned(db: Executor, id: number, bannedAt: Date | null)
   await db.updateTable('commentUsers').set({ bannedAt }).where('id', '=', id).execute();
 }
 
-/** Main-site data the viewer filter needs (only for the main app, whose external ids are users.user_id). */
+/**
+ * Main-site data the viewer filter needs (only for the main app, whose external ids are users.user_id). `postBlocked`:
+ * the viewer blocked the post for comments (post_blocks type 'comment', comments.md §5); hiding the post is another type.
+ */
 export async function mainSiteViewer(db: Executor, externalId: string, postId: string | null, appId: string) {
   const res = await sql<{ offensiveMode: boolean | null; postBlocked: boolean; blocked: number[] | null }>`
     select
       (select offensive_mode from users where user_id = ${externalId}) as offensive_mode,
-      exists(select 1 from post_blocks pb join users u on u.id = pb.user_id where u.user_id = ${externalId} and pb.post_id = ${postId ?? ''}) as post_blocked,
+      exists(select 1 from post_blocks pb join users u on u.id = pb.user_id
+         where u.user_id = ${externalId} and pb.post_id = ${postId ?? ''} and pb.type = 'comment') as post_blocked,
       (select json_agg(cu.id) from user_blocks b
          join users u on u.id = b.user_id
          join users bu on bu.id = b.blocked_user_id

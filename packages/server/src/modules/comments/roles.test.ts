@@ -214,7 +214,7 @@ describeEachDatabase('comment service roles', (kind) => {
   });
 
   describe('viewer filter', () => {
-    it('hides anonymous-OP comments from a viewer who blocked the post, and only those', async () => {
+    it('hides anonymous-OP comments from a viewer who blocked the post for comments, and only those', async () => {
       const opToken = await signOpToken((await t.db.selectFrom('commentApps').select('secret').where('id', '=', 'guffaw').executeTakeFirstOrThrow()).secret, 'guffaw', mainIds.op.userId, url);
       const anon = await add('op', 'said anonymously', url, { opToken });
       expect(anon.opStatus).toBe(2);
@@ -223,11 +223,16 @@ describeEachDatabase('comment service roles', (kind) => {
       // A viewer who has not read this list yet (filters are cached per viewer) blocks the post.
       const blocker = await createMainUser(t.db, 'blocker');
       const blockerToken = await tokenFor({ id: 'guffaw', secret: (await t.db.selectFrom('commentApps').select('secret').where('id', '=', 'guffaw').executeTakeFirstOrThrow()).secret }, blocker.userId, 'blocker');
-      await t.db.insertInto('postBlocks').values({ userId: blocker.id, postId }).execute();
+      await t.db.insertInto('postBlocks').values({ userId: blocker.id, postId, type: 'comment' }).execute();
       const ids = (page: CommentPage) => page.comments.map((c) => c.commentId);
       const blocked = ids((await post(t.app, 'comment-list.json', { appId: 'guffaw', auth: blockerToken, url, count: 50 })).body.payload as unknown as CommentPage);
       expect(blocked).not.toContain(anon.commentId);
       expect(blocked).toEqual(expect.arrayContaining([named.commentId, someone.commentId]));
+      // Hiding the post (type 'post') is not a block for comments.
+      const hider = await createMainUser(t.db, 'hider');
+      const hiderToken = await tokenFor({ id: 'guffaw', secret: (await t.db.selectFrom('commentApps').select('secret').where('id', '=', 'guffaw').executeTakeFirstOrThrow()).secret }, hider.userId, 'hider');
+      await t.db.insertInto('postBlocks').values({ userId: hider.id, postId, type: 'post' }).execute();
+      expect(ids((await post(t.app, 'comment-list.json', { appId: 'guffaw', auth: hiderToken, url, count: 50 })).body.payload as unknown as CommentPage)).toContain(anon.commentId);
       // Everyone else still sees it.
       for (const page of [
         (await get(t.app, 'comment-list.json', { appId: 'guffaw', url, count: 50 })).body.payload,

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/harness.js';
 import { BLOCKING_REPORT_REASONS, OFFENSIVE_REPORT_REASONS, OFFENSIVE_REPORT_THRESHOLD } from './actions.js';
 import { postHotScore } from './ranking.js';
+import { signOpToken } from '../comments/auth.js';
+import { createApp, post as form, tokenFor } from '../comments/test-kit.js';
+import { MAIN_COMMENT_APP } from './service.js';
 import { clearPosts, makePost, makeUser, type TestUser } from './test-fixtures.js';
 
 describeEachDatabase('post actions', (kind) => {
@@ -77,6 +80,93 @@ describeEachDatabase('post actions', (kind) => {
     expect((await call('POST', '/v1/feed-posts/type/home', member)).json().data.posts).toHaveLength(1);
     expect((await call('POST', '/v1/block-post', op, { type: 'post', id: 'p' })).statusCode).toBe(403);
     expect((await call('POST', '/v1/block-post', member, { type: 'weird', id: 'p' })).statusCode).toBe(400);
+  });
+
+  it('hides OP comments (block type comment) without hiding the post; a post block and a comment block stand apart', async () => {
+    await makePost(t.db, { id: 'anon', creatorId: op.id, isAnonymous: true });
+    const block = (user: TestUser | undefined, payload: Record<string, unknown>) => call('POST', '/v1/block-post', user, payload);
+    const home = async () => ((await call('POST', '/v1/feed-posts/type/home', member)).json().data.posts as { id: string }[]).map((p) => p.id);
+    const blockPosts = async () => (await call('POST', '/v1/user-info', member)).json().data.blockPosts;
+    const rows = async () => (await t.db.selectFrom('postBlocks').select(['userId', 'postId', 'type']).orderBy('type').execute());
+
+    const hidden = await block(member, { type: 'comment', id: 'anon' });
+    expect(hidden.json()).toMatchObject({ meta: { status: 'Success' }, data: { id: 'anon', type: 'comment', blocked: true } });
+    expect(await home()).toEqual(['anon']);
+    expect(await blockPosts()).toEqual({ anon: 'comment' });
+    // Again: still one block.
+    await block(member, { type: 'comment', id: 'anon' });
+    expect(await rows()).toEqual([{ userId: member.id, postId: 'anon', type: 'comment' }]);
+
+    // Hiding the post as well keeps both; undoing the post block leaves the comment block.
+    await block(member, { type: 'post', id: 'anon' });
+    expect(await rows()).toEqual([{ userId: member.id, postId: 'anon', type: 'comment' }, { userId: member.id, postId: 'anon', type: 'post' }]);
+    expect(await home()).toEqual([]);
+    // user-info names one type per post: the post block, which hides the post comments and all.
+    expect(await blockPosts()).toEqual({ anon: 'post' });
+    expect((await block(member, { type: 'post', id: 'anon', action: 'unblock' })).json().data).toEqual({ id: 'anon', type: 'post', blocked: false });
+    expect(await home()).toEqual(['anon']);
+    expect(await blockPosts()).toEqual({ anon: 'comment' });
+    expect((await block(member, { type: 'comment', id: 'anon', action: 'unblock' })).json().data).toEqual({ id: 'anon', type: 'comment', blocked: false });
+    expect(await rows()).toEqual([]);
+
+    const own = await block(op, { type: 'comment', id: 'anon' });
+    expect([own.statusCode, own.json().meta]).toEqual([403, { status: 'Failure', errorCode: 'OWN_POST', errorMessage: 'You cannot hide your own comments.' }]);
+    expect((await block(undefined, { type: 'comment', id: 'anon' })).statusCode).toBe(401);
+    expect((await block(member, { type: 'comment', id: 'missing' })).statusCode).toBe(404);
+    expect(await rows()).toEqual([]);
+  });
+
+  it("a comment block filters the post's anonymous OP comments for that member only", async () => {
+    const app = await createApp(t.db, MAIN_COMMENT_APP);
+    const postId = await makePost(t.db, { creatorId: op.id, isAnonymous: true });
+    const url = `${t.config.publicUrl}/gag/${postId}`;
+    const other = await makeUser(t.db, 'other');
+    const token = (user: TestUser) => tokenFor(app, user.userId, user.username);
+    const add = async (user: TestUser, text: string, extra: Record<string, string> = {}) => {
+      const res = await form(t.app, 'add-comment.json', { appId: app.id, auth: await token(user), url, text, ...extra });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return (res.body.payload.comment as { commentId: string }).commentId;
+    };
+    const anonymous = await add(op, 'from the OP, anonymously', { opToken: await signOpToken(app.secret, app.id, op.userId, url) });
+    const named = await add(other, 'from someone');
+    const read = async (user: TestUser) =>
+      ((await form(t.app, 'comment-list.json', { appId: app.id, auth: await token(user), url, count: 50 })).body.payload.comments as { commentId: string }[]).map((c) => c.commentId);
+
+    expect((await call('POST', '/v1/block-post', member, { type: 'comment', id: postId })).statusCode).toBe(200);
+    expect(await read(member)).toEqual([named]);
+    expect((await read(other)).sort()).toEqual([anonymous, named].sort());
+  });
+
+  it("pinnedCommentCount: the pinned comments of each post's thread, read for a whole page at once", async () => {
+    const app = await createApp(t.db, MAIN_COMMENT_APP);
+    const elsewhere = await createApp(t.db, 'elsewhere');
+    for (const id of ['a', 'b', 'c']) await makePost(t.db, { id, creatorId: op.id });
+    const author = (await t.db
+      .insertInto('commentUsers')
+      .values({ appId: app.id, externalId: member.userId, userId: 'cu-member', displayName: 'member' })
+      .returning('id')
+      .executeTakeFirstOrThrow()).id;
+    const elsewhereAuthor = (await t.db
+      .insertInto('commentUsers')
+      .values({ appId: elsewhere.id, externalId: member.userId, userId: 'cu-elsewhere', displayName: 'member' })
+      .returning('id')
+      .executeTakeFirstOrThrow()).id;
+    let n = 0;
+    const thread = async (appId: string, userId: number, postId: string, comments: { isPinned?: boolean; isHidden?: boolean }[]) => {
+      const section = await t.db.insertInto('commentSections').values({ appId, url: `${t.config.publicUrl}/gag/${postId}` }).returning('id').executeTakeFirstOrThrow();
+      for (const c of comments) {
+        await t.db.insertInto('comments').values({ commentId: `c${++n}`, sectionId: section.id, userId, level: 1, text: 'x', pinnedAt: c.isPinned ? new Date() : null, ...c }).execute();
+      }
+    };
+    // a: two pinned, one pinned but hidden, one not pinned; b: one pinned; c: no thread; another app's thread of b's url is not b's.
+    await thread(app.id, author, 'a', [{ isPinned: true }, { isPinned: true }, { isPinned: true, isHidden: true }, {}]);
+    await thread(app.id, author, 'b', [{ isPinned: true }, {}]);
+    await thread(elsewhere.id, elsewhereAuthor, 'b', [{ isPinned: true }, { isPinned: true }]);
+
+    const counts = (posts: { id: string; comment: { pinnedCommentCount: number } }[]) => Object.fromEntries(posts.map((p) => [p.id, p.comment.pinnedCommentCount]));
+    expect(counts((await call('GET', '/v1/feed-posts/type/fresh')).json().data.posts)).toEqual({ a: 2, b: 1, c: 0 });
+    expect(counts((await call('POST', '/v1/feed-posts/type/fresh', member)).json().data.posts)).toEqual({ a: 2, b: 1, c: 0 });
+    expect((await call('GET', '/v1/post?id=a')).json().data.post.comment).toEqual({ canAnonymous: false, pinnedCommentCount: 2 });
   });
 
   it('deletes own uploads only', async () => {

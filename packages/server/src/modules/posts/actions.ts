@@ -37,9 +37,17 @@ export async function save(ctx: PostsContext, userId: number, postId: string, sa
   return { id: postId, saved };
 }
 
-export const BLOCK_POST_TYPES = ['post'] as const;
+/**
+ * Block types of POST /v1/block-post: `post` hides the post from the member's lists (posts-and-feeds.md §4 Post card),
+ * `comment` hides its anonymous OP comments from them (comments.md §5 "blocked for comments"; shell §4 Hide OP
+ * comments) and leaves the post in their lists. A member may hold both on one post; each is undone on its own.
+ */
+export const BLOCK_POST_TYPES = ['post', 'comment'] as const;
 
-/** Hide a post (or undo it with action=unblock); an own upload cannot be hidden (§5). */
+/**
+ * Block a post (or undo it with action=unblock); an own upload cannot be blocked either way (§5). A comment block is
+ * taken on any post, anonymous or not: the comment service takes anonymous OP comments wherever the OP proves it.
+ */
 export async function blockPost(ctx: PostsContext, userId: number, postId: string, type: string, unblock: boolean) {
   if (!(BLOCK_POST_TYPES as readonly string[]).includes(type)) throw badRequest('INVALID_TYPE', `Unknown block type "${type}".`);
   if (unblock) {
@@ -47,7 +55,7 @@ export async function blockPost(ctx: PostsContext, userId: number, postId: strin
     return { id: postId, type, blocked: false };
   }
   const post = await requirePost(ctx, postId);
-  if (post.creatorId === userId) throw forbidden('OWN_POST', 'You cannot hide your own post.');
+  if (post.creatorId === userId) throw forbidden('OWN_POST', type === 'post' ? 'You cannot hide your own post.' : 'You cannot hide your own comments.');
   await repo.setPostBlock(ctx.db, userId, postId, type, true);
   return { id: postId, type, blocked: true };
 }

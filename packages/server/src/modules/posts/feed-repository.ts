@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/index.js';
+import { canonicalTag } from '../../lib/tags.js';
 
 /**
  * The list queries (posts-and-feeds.md §5, §7). Every filter sits inside the query, so a page comes back full
@@ -13,7 +14,8 @@ export type Scope =
   | { kind: 'type'; type: string }
   | { kind: 'tag'; tagId: number }
   | { kind: 'interest'; interestId: number; type?: string; excludeType?: string }
-  | { kind: 'followed'; userId: number }
+  /** The tags and interests a member follows (ids), For You: see listFresh. */
+  | { kind: 'followed'; tagIds: number[]; interestIds: number[] }
   | { kind: 'creator'; userId: number; includeAnonymous: boolean };
 
 /**
@@ -30,6 +32,11 @@ export type Filters = {
   /** The viewer's muted words and blocked tags, read once per request (as parameters they keep plans index-driven). */
   mutedWords: string[];
   blockedTagValues: string[];
+  /**
+   * Home lists only: canonical keys of the tags this browser hides (shell-and-account.md §4 keeps them locally, so
+   * the list call names them, for visitors too). A post carrying one is left out.
+   */
+  hiddenTagKeys: string[];
 };
 
 /** A post id and its sort key; `snap` = the snapshot time (ms) a first page was read at, when the query chose it. */
@@ -54,12 +61,8 @@ function scopeSql(scope: Scope): RawBuilder<unknown> {
     }
     case 'followed':
       return sql`p.type <> 'ForumPost' and (
-        exists (select 1 from post_tags pt join tags t on t.id = pt.tag_id
-                join followed_pages f on f.kind = 'tag' and f.key = t.key and f.user_id = ${scope.userId}
-                where pt.post_id = p.id)
-        or exists (select 1 from post_interests pi join interests i on i.id = pi.interest_id
-                   join followed_pages f on f.kind = 'interest' and f.key = i.key and f.user_id = ${scope.userId}
-                   where pi.post_id = p.id))`;
+        exists (select 1 from post_tags pt where pt.post_id = p.id and pt.tag_id = any (${scope.tagIds}::int8[]))
+        or exists (select 1 from post_interests pi where pi.post_id = p.id and pi.interest_id = any (${scope.interestIds}::int8[])))`;
     case 'creator':
       return scope.includeAnonymous ? sql`p.creator_id = ${scope.userId}` : sql`p.creator_id = ${scope.userId} and not p.is_anonymous`;
   }
@@ -76,11 +79,15 @@ function postFilterSql(f: Filters): RawBuilder<unknown>[] {
 /** The viewer's own filters (subqueries and title patterns); they read `p.id`, `p.creator_id` and `p.title` only. */
 function viewerFilterSql(f: Filters): RawBuilder<unknown>[] {
   const parts: RawBuilder<unknown>[] = [];
+  if (f.hiddenTagKeys.length > 0) {
+    parts.push(sql`not exists (select 1 from post_tags pt join tags t on t.id = pt.tag_id where pt.post_id = p.id and t.key = any (${f.hiddenTagKeys}::text[]))`);
+  }
   const v = f.viewerId;
   if (v === null) return parts;
   parts.push(
     sql`not exists (select 1 from user_blocks ub where ub.user_id = ${v} and ub.blocked_user_id = p.creator_id)`,
-    sql`not exists (select 1 from post_blocks pb where pb.user_id = ${v} and pb.post_id = p.id)`,
+    // A `comment` block (hidden OP comments) leaves the post in the lists.
+    sql`not exists (select 1 from post_blocks pb where pb.user_id = ${v} and pb.post_id = p.id and pb.type = 'post')`,
     sql`not exists (select 1 from reports r where r.reporter_id = ${v} and r.post_id = p.id)`,
   );
   if (f.mutedWords.length > 0) {
@@ -93,7 +100,7 @@ function viewerFilterSql(f: Filters): RawBuilder<unknown>[] {
   }
   if (f.blockedTags && f.blockedTagValues.length > 0) {
     // A blocked tag hides a post carrying that tag, or naming it as a whole word in its title.
-    const keys = f.blockedTagValues.map((value) => value.trim().toLowerCase().replace(/\s+/g, '-'));
+    const keys = f.blockedTagValues.map(canonicalTag);
     parts.push(
       sql`not exists (select 1 from post_tags pt join tags t on t.id = pt.tag_id where pt.post_id = p.id and t.key = any (${keys}::text[]))`,
       sql`not (p.title ~* any (array(select word_pattern(replace(w, '-', ' ')) from unnest(${f.blockedTagValues}::text[]) w)))`,
@@ -214,6 +221,7 @@ export type FreshQuery = { scope: Scope; filters: Filters; snapshot: Date; after
 
 /** Newest first; creation time never changes, so the keyset alone is stable. */
 export async function listFresh(db: Database, q: FreshQuery): Promise<KeyedRow[]> {
+  if (q.scope.kind === 'followed') return listFollowedFresh(db, q, q.scope);
   const base = [sql`p.created_at <= ${q.snapshot.toISOString()}::timestamptz`, scopeSql(q.scope)];
   if (q.after) base.push(sql`(p.created_at, p.id) < (${q.after.k}::timestamptz, ${q.after.i})`);
   return readPage(db, q.filters, q.limit, (where, limit) => sql`
@@ -222,17 +230,77 @@ export async function listFresh(db: Database, q: FreshQuery): Promise<KeyedRow[]
     order by p.created_at desc, p.id desc limit ${limit}`);
 }
 
-export type SearchQuery = { query: string; filters: Filters; snapshot: Date; after: { k: number; i: string } | null; limit: number };
+/**
+ * For You: the newest posts of each followed tag and interest (one index range each: post_tags and post_interests
+ * keep their post's creation time, migrations 0011 and 0012), merged newest first.
+ *
+ * First by the indexes alone: the first candidates of the merged ranges (post id and time, no post read), then their
+ * posts and every filter; that answers whenever the filters leave a page among them, or the ranges end there. Else
+ * (a page filtered away) each range reads its posts with the filters until it holds a page: exact, and about
+ * (pages followed) x (page size) lookups however rare or common the followed pages' posts are.
+ */
+async function listFollowedFresh(db: Database, q: FreshQuery, scope: { tagIds: number[]; interestIds: number[] }): Promise<KeyedRow[]> {
+  const t = q.snapshot.toISOString();
+  const keyset = q.after ? sql`and (x.created_at, x.post_id) < (${q.after.k}::timestamptz, ${q.after.i})` : sql``;
+  const cap = Math.max(MIN_CANDIDATES, q.limit * 4);
+  const newest = (table: 'post_tags' | 'post_interests', column: 'tag_id' | 'interest_id', ids: number[]) => sql`
+    select x.post_id, x.created_at from unnest(${ids}::int8[]) f(id) cross join lateral (
+      select x.post_id, x.created_at from ${sql.table(table)} x
+      where x.${sql.raw(column)} = f.id and x.created_at <= ${t}::timestamptz ${keyset}
+      order by x.created_at desc, x.post_id desc limit ${cap}) x`;
+  const quick = await sql<{ id: string; k: string; n: number }>`
+    with c as (
+      select u.post_id, u.created_at from (
+        ${newest('post_tags', 'tag_id', scope.tagIds)}
+        union
+        ${newest('post_interests', 'interest_id', scope.interestIds)}
+      ) u order by u.created_at desc, u.post_id desc limit ${cap}
+    )
+    select p.id, p.created_at::text as k, (select count(*) from c)::int as n
+    from c join posts p on p.id = c.post_id
+    where ${and([sql`p.type <> 'ForumPost'`, ...postFilterSql(q.filters), ...viewerFilterSql(q.filters)])}
+    order by c.created_at desc, c.post_id desc limit ${q.limit}`.execute(db);
+  const rows = quick.rows;
+  if (rows.length === q.limit || (rows.length > 0 && rows[0]!.n < cap)) return rows.map(({ id, k }) => ({ id, k }));
 
-/** Full-text search on posts.search (title and description), best match first (ts_rank_cd, cover density). */
-export async function listSearch(db: Database, q: SearchQuery): Promise<KeyedRow[]> {
-  const base = [sql`p.search @@ q.query`, sql`p.created_at <= ${q.snapshot.toISOString()}::timestamptz`];
-  if (q.after) base.push(sql`(ts_rank_cd(p.search, q.query)::float8, p.id) < (${q.after.k}, ${q.after.i})`);
+  const range = (table: 'post_tags' | 'post_interests', column: 'tag_id' | 'interest_id', ids: number[], where: RawBuilder<unknown>[], limit: number) => sql`
+    select p.id, p.created_at, p.creator_id, p.title from unnest(${ids}::int8[]) f(id) cross join lateral (
+      select p.id, p.created_at, p.creator_id, p.title from ${sql.table(table)} x join posts p on p.id = x.post_id
+      where x.${sql.raw(column)} = f.id and x.created_at <= ${t}::timestamptz ${keyset}
+        and ${and([sql`p.type <> 'ForumPost'`, ...where])}
+      order by x.created_at desc, x.post_id desc limit ${limit}) p`;
   return readPage(db, q.filters, q.limit, (where, limit) => sql`
-    select p.id, ts_rank_cd(p.search, q.query)::float8 as o, p.creator_id, p.title
-    from posts p, websearch_to_tsquery('english', ${q.query}) as q(query)
-    where ${and([...base, ...where])}
-    order by o desc, p.id desc limit ${limit}`);
+    select u.id, u.created_at::text as k, u.created_at as o, u.creator_id, u.title from (
+      ${range('post_tags', 'tag_id', scope.tagIds, where, limit)}
+      union
+      ${range('post_interests', 'interest_id', scope.interestIds, where, limit)}
+    ) u order by u.created_at desc, u.id desc limit ${limit}`);
+}
+
+/** A search match: its id, its rank (ts_rank_cd) and its creation time in microseconds since the epoch. */
+export type SearchMatch = { id: string; rank: number; createdAtUs: number };
+
+/**
+ * Full-text search on posts.search (title and description): the `max` best live matches, best first (ts_rank_cd,
+ * cover density; then newest id). Ranking reads every match (2,000 for a common word on 100,000 posts, 10 to 13
+ * ms), so the service keeps a query's matches for a short time and pages through them (service.ts searchList).
+ */
+export async function searchMatches(db: Database, query: string, max: number): Promise<SearchMatch[]> {
+  const result = await sql<SearchMatch>`
+    select p.id, ts_rank_cd(p.search, q.query)::float8 as rank,
+      (extract(epoch from p.created_at) * 1000000)::float8 as created_at_us
+    from posts p, websearch_to_tsquery('english', ${query}) as q(query)
+    where p.search @@ q.query and p.status = 'live'
+    order by rank desc, p.id desc limit ${max}`.execute(db);
+  return result.rows;
+}
+
+/** Which of `ids` pass the list filters (every filter of a list, as filterSql). */
+export async function passingIds(db: Database, filters: Filters, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const result = await sql<{ id: string }>`
+    select p.id from posts p where ${and([sql`p.id = any (${ids}::text[])`, ...filterSql(filters)])}`.execute(db);
+  return new Set(result.rows.map((r) => r.id));
 }
 
 export type UserActivity = 'likes' | 'saved';
@@ -283,42 +351,35 @@ export async function listCommented(db: Database, q: CommentedQuery): Promise<Ke
   return result.rows;
 }
 
-export type RelatedQuery = { postId: string; type: string | null; filters: Filters; after: { k: string; i: string } | null; limit: number };
-
-/** Newest posts read per tag of the post: the related list ranks at most this many per tag (see listRelated). */
+/** Newest posts read per tag of the post: the related list ranks at most this many per tag (see relatedCandidates). */
 export const RELATED_PER_TAG = 100;
 
+/** A related-posts candidate: its id, the tags it shares with the post and its creation time (microseconds). */
+export type RelatedCandidate = { id: string; shared: number; createdAtUs: number };
+
 /**
- * Related posts: among the RELATED_PER_TAG newest posts of each tag of the post (of the type asked, if any), those
- * sharing the most tags with it (all their tags counted), newest first among equals. Reading every post of a popular tag cost 0.3 to 0.5 s per request
- * on 100,000 posts; the newest ones are one index range per tag (post_tags_tag_recent_idx), and a related list of a
- * few hundred posts is more than anyone pages through. The key (shared tags, creation time) does not move with votes;
- * the cursor key is "shared created_at". Candidates are looked up one by one (the lateral subquery): a hash join
- * would read the whole posts table.
+ * Related posts' candidates: the RELATED_PER_TAG newest live posts of each tag of the post (of the type asked, if
+ * any), each with the number of tags it shares with the post (all its tags counted, not only those whose newest
+ * posts it is among). Reading every post of a popular tag cost 0.3 to 0.5 s per request on 100,000 posts; the
+ * newest ones are one index range per tag (post_tags_tag_recent_idx), and a related list of a few hundred posts is
+ * more than anyone pages through. The same for every reader: the service keeps them for a short time, orders them
+ * (shared tags, then newest) and checks only a page's worth against each reader's filters (passingIds).
  */
-export async function listRelated(db: Database, q: RelatedQuery): Promise<KeyedRow[]> {
-  const where = filterSql(q.filters);
-  if (q.after) {
-    const [shared, ...rest] = q.after.k.split(' ');
-    where.push(sql`(r.shared, p.created_at, p.id) < (${Number(shared)}, ${rest.join(' ')}::timestamptz, ${q.after.i})`);
-  }
-  const newest = q.type
-    ? sql`select x.post_id from post_tags x join posts px on px.id = x.post_id and px.type = ${q.type}
-        where x.tag_id = pt0.tag_id and x.post_id <> ${q.postId} order by x.created_at desc limit ${RELATED_PER_TAG}`
+export async function relatedCandidates(db: Database, postId: string, type: string | null): Promise<RelatedCandidate[]> {
+  const newest = type
+    ? sql`select x.post_id from post_tags x
+        where x.tag_id = pt0.tag_id and x.post_type = ${type} and x.post_id <> ${postId}
+        order by x.created_at desc, x.post_id limit ${RELATED_PER_TAG}`
     : sql`select x.post_id from post_tags x
-        where x.tag_id = pt0.tag_id and x.post_id <> ${q.postId} order by x.created_at desc limit ${RELATED_PER_TAG}`;
-  // A candidate's shared tags are counted over all its tags, not only those whose newest posts it is among.
-  const result = await sql<KeyedRow>`
-    with c as (
-      select distinct c.post_id from post_tags pt0 cross join lateral (${newest}) c where pt0.post_id = ${q.postId}
-    ), r as materialized (
-      select c.post_id, (select count(*) from post_tags y join post_tags own on own.tag_id = y.tag_id and own.post_id = ${q.postId}
-        where y.post_id = c.post_id)::int as shared
-      from c
-    )
-    select p.id, r.shared::text || ' ' || p.created_at::text as k
-    from r cross join lateral (select * from posts p0 where p0.id = r.post_id offset 0) p
-    where ${and(where)} order by r.shared desc, p.created_at desc, p.id desc limit ${q.limit}`.execute(db);
+        where x.tag_id = pt0.tag_id and x.post_id <> ${postId} order by x.created_at desc, x.post_id limit ${RELATED_PER_TAG}`;
+  // Shared tags are counted by probing the primary key (post_id, tag_id) once per own tag: index-only, no heap.
+  const result = await sql<RelatedCandidate>`
+    with own as materialized (select array_agg(tag_id) as ids from post_tags where post_id = ${postId}),
+    c as (select distinct c.post_id from post_tags pt0 cross join lateral (${newest}) c where pt0.post_id = ${postId})
+    select p.id, (extract(epoch from p.created_at) * 1000000)::float8 as created_at_us,
+      (select count(*) from unnest(own.ids) t(tag_id)
+         where exists (select 1 from post_tags y where y.post_id = c.post_id and y.tag_id = t.tag_id))::int as shared
+    from c cross join own cross join lateral (select p0.id, p0.created_at from posts p0 where p0.id = c.post_id and p0.status = 'live' offset 0) p`.execute(db);
   return result.rows;
 }
 

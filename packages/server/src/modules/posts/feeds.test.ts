@@ -82,6 +82,31 @@ describeEachDatabase('post lists', (kind) => {
     expect((await list('/v1/feed-posts/type/explore', viewer)).posts.map((p) => p.id)).toEqual(['c', 'a']);
   });
 
+  it('for-you pages stay exact when the filters take a whole page of candidates, with posts in several followed pages once', async () => {
+    const viewer = await makeUser(t.db, 'viewer');
+    const blocked = await makeUser(t.db, 'blocked');
+    await t.db.insertInto('followedPages').values([
+      { userId: viewer.id, kind: 'tag', key: 'fy1' }, { userId: viewer.id, kind: 'tag', key: 'fy2' }, { userId: viewer.id, kind: 'interest', key: 'gaming' },
+    ]).execute();
+    const expected: string[] = [];
+    let age = 10;
+    // 60 newest posts by a blocked creator (more than the first candidates), then 30 the viewer sees; some in two
+    // followed pages, some forum posts (never on For You), some in no followed page.
+    for (let i = 0; i < 60; i++) await makePost(t.db, { id: `fb${i}`, ageSeconds: age++, tags: ['fy1'], creatorId: blocked.id });
+    for (let i = 0; i < 30; i++) {
+      const id = `fy${String(i).padStart(2, '0')}`;
+      await makePost(t.db, { id, ageSeconds: age++, ...(i % 3 === 0 ? { tags: ['fy1', 'fy2'], interests: ['gaming'] } : i % 3 === 1 ? { tags: ['fy2'] } : { interests: ['gaming'] }) });
+      expected.push(id);
+      await makePost(t.db, { id: `fx${i}`, ageSeconds: age++, tags: ['other'] });
+      if (i % 5 === 0) await makePost(t.db, { id: `ff${i}`, type: 'ForumPost', ageSeconds: age++, tags: ['fy1'] });
+    }
+    await t.db.insertInto('userBlocks').values({ userId: viewer.id, blockedUserId: blocked.id }).execute();
+    expect(await walk('/v1/feed-posts/type/fresh/timeframe/for-you', viewer)).toEqual(expected);
+    await t.db.deleteFrom('userBlocks').where('userId', '=', viewer.id).execute();
+    const all = await walk('/v1/feed-posts/type/fresh/timeframe/for-you', viewer);
+    expect(all).toEqual([...Array.from({ length: 60 }, (_, i) => `fb${i}`), ...expected]);
+  });
+
   it('top ranks by upvotes inside the timeframe', async () => {
     await makePost(t.db, { id: 'today-10', ageSeconds: HOUR, up: 10 });
     await makePost(t.db, { id: 'today-50', ageSeconds: 2 * HOUR, up: 50 });
@@ -294,6 +319,37 @@ describeEachDatabase('post lists', (kind) => {
     expect((await list('/v1/tag-posts/tag/politics/type/fresh', viewer)).posts).toHaveLength(1);
   });
 
+  it('leaves out the hidden tags a home list call names, for visitors and members, pages full; other lists ignore them', async () => {
+    const viewer = await makeUser(t.db, 'viewer');
+    const other = await makeUser(t.db, 'other');
+    const hidden: string[] = [];
+    const keep: string[] = [];
+    let age = 100;
+    for (let i = 0; i < PAGE_SIZE + 3; i++) hidden.push(await makePost(t.db, { creatorId: other.id, tags: [i % 2 ? 'cats' : 'dark-humor', 'misc'], ageSeconds: age++ }));
+    for (let i = 0; i < PAGE_SIZE + 2; i++) keep.push(await makePost(t.db, { creatorId: other.id, tags: ['misc'], ageSeconds: age++ }));
+    for (const user of [undefined, viewer]) {
+      for (const url of ['/v1/feed-posts/type/fresh/timeframe/recent', '/v1/feed-posts/type/home', '/v1/group-posts/type/top/timeframe/week']) {
+        const named = `${url}?hiddenTags=${encodeURIComponent('Cats, dark humor')}`;
+        expect((await list(named, user)).posts).toHaveLength(PAGE_SIZE);
+        expect((await walk(named, user)).sort()).toEqual([...keep].sort());
+      }
+    }
+    // In a JSON body too; the visitor page cache keeps the two apart.
+    const res = await t.app.inject({ method: 'POST', url: '/v1/feed-posts/type/fresh/timeframe/recent', payload: { hiddenTags: ['misc'] } });
+    expect(res.json().data.posts).toEqual([]);
+    expect((await list('/v1/feed-posts/type/fresh/timeframe/recent', undefined, 'POST')).posts).toHaveLength(PAGE_SIZE);
+    // A tag list is not a home list.
+    expect((await walk('/v1/tag-posts/tag/misc/type/fresh?hiddenTags=cats')).length).toBe(hidden.length + keep.length);
+
+    const bad = async (query: string, code: string) => {
+      const r = await t.app.inject({ method: 'GET', url: `/v1/feed-posts/type/home?${query}` });
+      expect(r.statusCode, r.body).toBe(400);
+      expect(r.json().meta.errorCode).toBe(code);
+    };
+    await bad(`hiddenTags=${Array.from({ length: 51 }, (_, i) => `t${i}`).join(',')}`, 'TOO_MANY_HIDDEN_TAGS');
+    await bad(`hiddenTags=${'x'.repeat(101)}`, 'INVALID_HIDDEN_TAGS');
+  });
+
   it('filters blocked creators, muted words, hidden and reported posts on tag, interest, search and profile lists, pages full', async () => {
     const viewer = await makeUser(t.db, 'viewer');
     const blocked = await makeUser(t.db, 'blocked');
@@ -420,6 +476,12 @@ describeEachDatabase('post lists', (kind) => {
     const denied = await t.app.inject({ method: 'POST', url: '/v1/user-posts/username/owner/type/saved', headers: visitorUser.headers });
     expect(denied.statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/v1/user-posts/username/owner/type/saved' })).statusCode).toBe(403);
+    // The list reads the session and the viewer in one statement, with the session's rules: an expired session or a
+    // deleted account is a visitor.
+    await t.db.updateTable('sessions').set({ expiresAt: new Date(Date.now() - 1000) }).where('userId', '=', owner.id).execute();
+    expect((await t.app.inject({ method: 'POST', url: '/v1/user-posts/username/owner/type/saved', headers: owner.headers })).statusCode).toBe(403);
+    await t.db.updateTable('sessions').set({ expiresAt: new Date(Date.now() + 3_600_000) }).where('userId', '=', owner.id).execute();
+    expect((await list('/v1/user-posts/username/owner/type/saved', owner)).posts.map((p) => p.id)).toEqual(['theirs']);
 
     // Comments tab: the comment service keys threads by the post URL and users by the site's user id.
     await t.db.insertInto('commentApps').values({ id: 'guffaw', name: 'Guffaw', secret: 's' }).execute();
@@ -465,6 +527,34 @@ describeEachDatabase('post lists', (kind) => {
     // The trigger copies a changed creation time to the post's tags: the oldest post becomes the newest.
     await t.db.updateTable('posts').set({ createdAt: new Date() }).where('id', '=', `cap${RELATED_PER_TAG + 4}`).execute();
     expect((await walk('/v1/related-posts?id=capbase')).slice(0, 2)).toEqual(['capboth', `cap${RELATED_PER_TAG + 4}`]);
+  });
+
+  it("keeps related pages full under a member's filters, over many candidates, and refuses a bad cursor", async () => {
+    const viewer = await makeUser(t.db, 'viewer');
+    const blocked = await makeUser(t.db, 'blocked');
+    await makePost(t.db, { id: 'rbase', tags: ['rt'] });
+    // 90 candidates; every third by a creator the viewer blocked, so the filter drops posts in every chunk.
+    const kept: string[] = [];
+    for (let i = 0; i < 90; i++) {
+      const id = `rc${String(i).padStart(2, '0')}`;
+      await makePost(t.db, { id, tags: ['rt'], ageSeconds: 10 + i, ...(i % 3 === 0 ? { creatorId: blocked.id } : {}) });
+      if (i % 3 !== 0) kept.push(id);
+    }
+    await t.db.insertInto('userBlocks').values({ userId: viewer.id, blockedUserId: blocked.id }).execute();
+    const pages: number[] = [];
+    const ids: string[] = [];
+    let after: string | null = null;
+    do {
+      const data: ListReply = await list(`/v1/related-posts?id=rbase${after ? `&after=${encodeURIComponent(after)}` : ''}`, viewer);
+      pages.push(data.posts.length);
+      ids.push(...data.posts.map((p) => p.id));
+      after = data.after;
+    } while (after);
+    expect(ids).toEqual(kept);
+    expect(pages.slice(0, -1).every((n) => n === PAGE_SIZE)).toBe(true);
+    expect((await list('/v1/related-posts?id=rbase')).posts).toHaveLength(PAGE_SIZE);
+    const bad = await t.app.inject({ method: 'GET', url: '/v1/related-posts?id=rbase&after=nonsense' });
+    expect(bad.statusCode).toBe(400);
   });
 
   it('lists related posts without the post itself, collection posts in order, and related articles', async () => {

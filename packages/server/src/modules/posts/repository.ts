@@ -1,39 +1,37 @@
 import { sql, type Selectable } from 'kysely';
 import type { Database } from '../../db/index.js';
 import type { Interests, Json, Tags } from '../../db/schema.js';
-import { RecentRows, visitorCacheTtl } from './visitor-cache.js';
+import { perDatabase, RecentRows, visitorCacheTtl } from './visitor-cache.js';
+import { liveSession } from '../../lib/session.js';
 
 /** Posts: the rows behind a post card, and the writes of the post actions (votes, saves, hides, reports, polls, awards). */
 
 export type AwardUser = { userId: string; username: string; avatarUrl: string };
 
+/** Where a post's comment thread lives in the comment service: the main app, keyed by `${urlPrefix}${postId}`. */
+export type PostThreads = { appId: string; urlPrefix: string };
+
 /**
  * Everything a post card shows, for a page of ids, in one statement (one round trip matters on the embedded
  * database): the post, its creator, tag keys in order, interest keys, the 3 latest Cheers senders
- * (posts-and-feeds.md §4: up to 3 avatars) and the poll. Nested JSON keys are camelCase already.
+ * (posts-and-feeds.md §4: up to 3 avatars), the poll and the number of pinned comments of its thread. Nested JSON
+ * keys are camelCase already.
  */
-export async function findPostRows(db: Database, ids: string[]): Promise<PostRowShape[]> {
+export async function findPostRows(db: Database, ids: string[], threads: PostThreads): Promise<PostRowShape[]> {
   if (ids.length === 0) return [];
-  return recentRowsOf(db).get(ids, (row) => row.id, (missing) => selectPostRows(db, missing));
+  return recentRowsOf(db).get(ids, (row) => row.id, (missing) => selectPostRows(db, missing, threads));
 }
 
 /**
  * Post rows read in the last FEED_CACHE_MS (./visitor-cache.ts): most of a list page's rows were read by the previous
  * requests. Every write of this file that changes what a card shows forgets the post's row.
  */
-const recentRows = new WeakMap<Database, RecentRows<PostRowShape>>();
-function recentRowsOf(db: Database): RecentRows<PostRowShape> {
-  let rows = recentRows.get(db);
-  if (!rows) {
-    rows = new RecentRows<PostRowShape>(visitorCacheTtl());
-    recentRows.set(db, rows);
-  }
-  return rows;
-}
-const forgetRow = (db: Database, postId: string) => recentRows.get(db)?.forget(postId);
+const recentRowsOf = perDatabase(() => new RecentRows<PostRowShape>(visitorCacheTtl()));
+const forgetRow = (db: Database, postId: string) => recentRowsOf(db).forget(postId);
 
-async function selectPostRows(db: Database, ids: string[]): Promise<PostRowShape[]> {
+async function selectPostRows(db: Database, ids: string[], threads: PostThreads): Promise<PostRowShape[]> {
   const list = sql.join(ids);
+  const threadUrls = sql.join(ids.map((id) => `${threads.urlPrefix}${id}`));
   // Set-based (one aggregate per related table over the page's ids), not one subquery per post: far less work per call.
   const result = await sql<PostRowShape>`
     select p.id, p.type, p.title, p.description, p.nsfw, p.is_offensive, p.is_anonymous, p.is_meme, p.promoted, p.is_vote_masked,
@@ -44,7 +42,7 @@ async function selectPostRows(db: Database, ids: string[]): Promise<PostRowShape
       u.avatar_url as creator_avatar_url, u.is_verified_account as creator_is_verified, u.emoji_status as creator_emoji_status,
       coalesce(tg.keys, '[]'::json) as tag_keys, coalesce(it.keys, '[]'::json) as interest_keys,
       coalesce(aw.users, '[]'::json) as award_users, pl.options as poll_options,
-      extract(epoch from pl.ends_at)::int8 as poll_end_ts
+      extract(epoch from pl.ends_at)::int8 as poll_end_ts, coalesce(pc.n, 0) as pinned_comment_count
     from posts p
     left join users u on u.id = p.creator_id and u.deleted_at is null
     left join (select pt.post_id, json_agg(t.key order by pt.position, t.key) as keys
@@ -58,6 +56,9 @@ async function selectPostRows(db: Database, ids: string[]): Promise<PostRowShape
                      where a.post_id in (${list}) and s.deleted_at is null) x
                where x.n <= 3 group by x.post_id) aw on aw.post_id = p.id
     left join polls pl on pl.post_id = p.id
+    left join (select substr(s.url, ${threads.urlPrefix.length + 1}) as post_id, count(*)::int as n
+               from comment_sections s join comments c on c.section_id = s.id and c.is_pinned and not c.is_hidden
+               where s.app_id = ${threads.appId} and s.url in (${threadUrls}) group by s.url) pc on pc.post_id = p.id
     where p.id in (${list})`.execute(db);
   return result.rows;
 }
@@ -71,21 +72,26 @@ type PostRowShape = {
   creatorUserId: string | null; creatorUsername: string | null; creatorName: string | null; creatorAvatarUrl: string | null;
   creatorIsVerified: boolean | null; creatorEmojiStatus: string | null;
   tagKeys: string[]; interestKeys: string[]; awardUsers: AwardUser[]; pollOptions: Json | null; pollEndTs: number | null;
+  /** Pinned comments a reader sees at the top of the thread (hidden ones left out). */
+  pinnedCommentCount: number;
 };
 export type PostRow = PostRowShape;
 
 // --- viewer and taxonomy --------------------------------------------------------------------------------------
 
+const viewerColumns = [
+  'u.id', 'u.userId', 'u.username', 'u.tier', 'u.proExpiresAt', 'u.preferences',
+  sql<string[] | null>`array(select mw.value from mute_words mw where mw.user_id = u.id)`.as('mutedWords'),
+  sql<string[] | null>`array(select bt.value from blocked_tags bt where bt.user_id = u.id)`.as('blockedTags'),
+] as const;
+
 export async function findViewer(db: Database, id: number) {
-  return db
-    .selectFrom('users as u')
-    .select([
-      'u.id', 'u.userId', 'u.tier', 'u.proExpiresAt', 'u.preferences',
-      sql<string[] | null>`array(select mw.value from mute_words mw where mw.user_id = u.id)`.as('mutedWords'),
-      sql<string[] | null>`array(select bt.value from blocked_tags bt where bt.user_id = u.id)`.as('blockedTags'),
-    ])
-    .where('u.id', '=', id)
-    .executeTakeFirst();
+  return db.selectFrom('users as u').select(viewerColumns).where('u.id', '=', id).executeTakeFirst();
+}
+
+/** The viewer of a live session (lib/session.ts liveSession) in one statement: who they are and what they hide. */
+export async function findSessionViewer(db: Database, sessionId: string) {
+  return liveSession(db, sessionId).select(viewerColumns).executeTakeFirst();
 }
 
 export async function findUserByUsername(db: Database, username: string) {
@@ -204,15 +210,16 @@ export async function setSaved(db: Database, userId: number, postId: string, sav
   }
 }
 
+/** One block of one type: a post and a comment block of the same post are kept and undone apart (migration 0014). */
 export async function setPostBlock(db: Database, userId: number, postId: string, type: string, blocked: boolean): Promise<void> {
   if (blocked) {
     await db
       .insertInto('postBlocks')
       .values({ userId, postId, type })
-      .onConflict((oc) => oc.columns(['userId', 'postId']).doUpdateSet({ type }))
+      .onConflict((oc) => oc.columns(['userId', 'postId', 'type']).doNothing())
       .execute();
   } else {
-    await db.deleteFrom('postBlocks').where('userId', '=', userId).where('postId', '=', postId).execute();
+    await db.deleteFrom('postBlocks').where('userId', '=', userId).where('postId', '=', postId).where('type', '=', type).execute();
   }
 }
 

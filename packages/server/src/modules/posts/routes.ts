@@ -1,13 +1,12 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { badRequest, success } from '../../lib/envelope.js';
-import { sessionUser } from '../../lib/session.js';
 import { postActionRoutes } from './action-routes.js';
 import { appConfig } from './app-config.js';
 import * as schemas from './schemas.js';
 import * as service from './service.js';
 import { VisitorPageCache, visitorCacheTtl } from './visitor-cache.js';
 
-type CursorInput = { after?: string; cursor?: string; query?: string; id?: string };
+type CursorInput = { after?: string; cursor?: string; query?: string; id?: string; hiddenTags?: unknown };
 
 /** Query string first, then the body (POST lists carry their cursor either way). */
 function input(request: FastifyRequest): CursorInput {
@@ -22,7 +21,7 @@ const afterOf = (i: CursorInput) => i.after ?? i.cursor;
  */
 export const postsRoutes: FastifyPluginAsync = async (app) => {
   const ctx = { db: app.db, config: app.config };
-  const viewerOf = async (request: FastifyRequest) => service.loadViewer(app.db, await sessionUser(request));
+  const viewerOf = (request: FastifyRequest) => service.requestViewer(app.db, request);
   const cache = new VisitorPageCache<unknown>(visitorCacheTtl());
   /** Visitors' list pages go through the short-lived page cache (./visitor-cache.ts); members' never do. */
   const listHandler =
@@ -31,7 +30,7 @@ export const postsRoutes: FastifyPluginAsync = async (app) => {
       const viewer = await viewerOf(request);
       if (viewer) return read(request, viewer);
       const body = (request.body as CursorInput | null | undefined) ?? {};
-      const key = `${request.url}|${body.after ?? body.cursor ?? ''}|${body.query ?? ''}|${body.id ?? ''}`;
+      const key = `${request.url}|${body.after ?? body.cursor ?? ''}|${body.query ?? ''}|${body.id ?? ''}|${JSON.stringify(body.hiddenTags ?? '')}`;
       return cache.get(key, () => read(request, null));
     };
   /** GET and POST on one path: the body schema goes on POST only (Fastify refuses one on GET). */
@@ -48,7 +47,8 @@ export const postsRoutes: FastifyPluginAsync = async (app) => {
         schema: { params: schemas.feedParams, querystring: schemas.listQuery, body: schemas.listBody, response: schemas.envelopeReply },
         handler: listHandler(async (request, viewer) => {
           const { type, timeframe } = request.params as { type: string; timeframe?: string };
-          return success(await service.homeList(ctx, viewer, type, timeframe, afterOf(input(request))));
+          const i = input(request);
+          return success(await service.homeList(ctx, viewer, type, timeframe, afterOf(i), service.parseHiddenTags(i.hiddenTags)));
         }),
       });
     }

@@ -2,13 +2,16 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/index.js';
 import type { Json } from '../../db/schema.js';
 import { badRequest, forbidden, notFound } from '../../lib/envelope.js';
-import type { SessionUser } from '../../lib/session.js';
+import type { FastifyRequest } from 'fastify';
+import { knownSessionUser, rememberSessionUser, requestSessionId, type SessionUser } from '../../lib/session.js';
 import { decodeCursor, encodeCursor, SNAPSHOT_TTL_MS, type Cursor } from './cursor.js';
 import * as feeds from './feed-repository.js';
 import type { Filters, KeyedRow, Scope } from './feed-repository.js';
 import { TOP_TIMEFRAMES, topWindow, trendingFloor, type TopTimeframe } from './ranking.js';
 import * as repo from './repository.js';
+import { cacheTtl, perDatabase, VisitorPageCache, visitorCacheTtl } from './visitor-cache.js';
 import { isActivePro, proSettings } from '../../lib/pro.js';
+import { canonicalTag } from '../../lib/tags.js';
 
 /** Posts per page of every list (the client groups them in streams of 2, 3 then 5). */
 export const PAGE_SIZE = 10;
@@ -25,7 +28,11 @@ export type Viewer = { id: number; userId: string; hidePromoted: boolean; mutedW
 export async function loadViewer(db: Database, user: SessionUser | null): Promise<Viewer | null> {
   if (!user) return null;
   const row = await repo.findViewer(db, user.id);
-  if (!row) return null;
+  return row ? viewerOf(row) : null;
+}
+
+type ViewerRow = NonNullable<Awaited<ReturnType<typeof repo.findViewer>>>;
+function viewerOf(row: ViewerRow): Viewer {
   const words = (list: string[] | null) => (list ?? []).filter((w) => w.trim() !== '');
   return {
     id: row.id,
@@ -34,6 +41,19 @@ export async function loadViewer(db: Database, user: SessionUser | null): Promis
     mutedWords: words(row.mutedWords),
     blockedTags: words(row.blockedTags),
   };
+}
+
+/**
+ * The viewer of a list request: the session and what the member hides in one statement, unless the request's user
+ * was looked up already. The user found is kept as the request's session user (lib/session.ts).
+ */
+export async function requestViewer(db: Database, request: FastifyRequest): Promise<Viewer | null> {
+  const known = knownSessionUser(request);
+  if (known !== undefined) return loadViewer(db, known);
+  const sessionId = requestSessionId(request);
+  const row = sessionId ? await repo.findSessionViewer(db, sessionId) : undefined;
+  rememberSessionUser(request, row ? { id: row.id, userId: row.userId, username: row.username } : null);
+  return row ? viewerOf(row) : null;
 }
 
 // --- the Post shape (posts-and-feeds.md §3) -------------------------------------------------------------------
@@ -108,7 +128,7 @@ export function pollOptions(options: Json): PollOption[] {
 export async function loadPosts(ctx: PostsContext, ids: string[]): Promise<Post[]> {
   if (ids.length === 0) return [];
   const { db, config } = ctx;
-  const rows = await repo.findPostRows(db, ids);
+  const rows = await repo.findPostRows(db, ids, { appId: MAIN_COMMENT_APP, urlPrefix: postUrl(config, '') });
   const byId = new Map(rows.map((r) => [r.id, r]));
   const posts: Post[] = [];
   for (const id of ids) {
@@ -143,7 +163,7 @@ export async function loadPosts(ctx: PostsContext, ids: string[]): Promise<Post[
       interests: r.interestKeys,
       tags: r.tagKeys.map((key) => ({ key, url: tagUrl(config, key) })),
       commentsCount: r.commentsCount,
-      comment: { canAnonymous: r.canAnonymous, pinnedCommentCount: 0 },
+      comment: { canAnonymous: r.canAnonymous, pinnedCommentCount: r.pinnedCommentCount },
       upVoteCount: r.upVoteCount,
       downVoteCount: r.downVoteCount,
       // posts-and-feeds.md §2: votes are always masked on collection pages.
@@ -241,6 +261,7 @@ function baseFilters(viewer: Viewer | null, extra: Partial<Filters> = {}): Filte
     excludePostId: null,
     mutedWords: viewer?.mutedWords ?? [],
     blockedTagValues: viewer?.blockedTags ?? [],
+    hiddenTagKeys: [],
     ...extra,
   };
 }
@@ -274,8 +295,15 @@ const emptyExtras = { tag: null, profile: null } as const;
  * For You: the newest posts of the tags and interests the viewer follows; Recent, and For You for a visitor or a
  * viewer who follows nothing: every newest post. Main lists hide the viewer's uninterested posts and blocked tags.
  */
-export async function homeList(ctx: PostsContext, viewer: Viewer | null, type: string, timeframe: string | undefined, after: string | undefined): Promise<ListReply> {
-  const filters = baseFilters(viewer, { uninterested: true, blockedTags: true });
+export async function homeList(
+  ctx: PostsContext,
+  viewer: Viewer | null,
+  type: string,
+  timeframe: string | undefined,
+  after: string | undefined,
+  hiddenTags: string[] = [],
+): Promise<ListReply> {
+  const filters = baseFilters(viewer, { uninterested: true, blockedTags: true, hiddenTagKeys: hiddenTags });
   const main: Scope = { kind: 'main' };
   let t = type.toLowerCase();
   let tf = timeframe?.toLowerCase();
@@ -295,7 +323,10 @@ export async function homeList(ctx: PostsContext, viewer: Viewer | null, type: s
       const mode = tf ?? 'for-you';
       if (mode !== 'for-you' && mode !== 'recent') throw notFound('UNKNOWN_TIMEFRAME', `Unknown timeframe "${mode}" for ${t}.`);
       let scope: Scope = main;
-      if (mode === 'for-you' && viewer && (await followsAnything(ctx.db, viewer.id))) scope = { kind: 'followed', userId: viewer.id };
+      if (mode === 'for-you' && viewer) {
+        const followed = await followedIds(ctx.db, viewer.id);
+        if (followed.tagIds.length > 0 || followed.interestIds.length > 0) scope = { kind: 'followed', ...followed };
+      }
       const feedId = `${t}-${mode}`;
       return { ...(await ordered(ctx, feedId, scope, filters, { kind: 'fresh' }, after)), ...emptyExtras };
     }
@@ -307,7 +338,7 @@ export async function homeList(ctx: PostsContext, viewer: Viewer | null, type: s
     }
     case 'news':
     case 'news-fresh': {
-      const news = await repo.findInterest(ctx.db, NEWS_INTEREST);
+      const news = await listInterest(ctx.db, NEWS_INTEREST);
       if (!news) return emptyList(t);
       const scope: Scope = { kind: 'interest', interestId: news.id, excludeType: 'ForumPost' };
       return { ...(await ordered(ctx, t, scope, filters, { kind: t === 'news' ? 'hot' : 'fresh' }, after)), ...emptyExtras };
@@ -319,18 +350,53 @@ export async function homeList(ctx: PostsContext, viewer: Viewer | null, type: s
   }
 }
 
-async function followsAnything(db: Database, userId: number): Promise<boolean> {
-  const row = await db.selectFrom('followedPages').select('key').where('userId', '=', userId).limit(1).executeTakeFirst();
-  return row !== undefined;
+/** The ids of the tags and interests a member follows (followed pages are kept by key). */
+async function followedIds(db: Database, userId: number): Promise<{ tagIds: number[]; interestIds: number[] }> {
+  const rows = await db
+    .selectFrom('followedPages as f')
+    .leftJoin('tags as t', (join) => join.onRef('t.key', '=', 'f.key').on('f.kind', '=', 'tag'))
+    .leftJoin('interests as i', (join) => join.onRef('i.key', '=', 'f.key').on('f.kind', '=', 'interest'))
+    .select(['t.id as tagId', 'i.id as interestId'])
+    .where('f.userId', '=', userId)
+    .execute();
+  const ids = (values: (number | string | bigint | null)[]) => values.filter((v) => v !== null).map(Number);
+  return { tagIds: ids(rows.map((r) => r.tagId)), interestIds: ids(rows.map((r) => r.interestId)) };
+}
+
+/** Hidden tags a home list call may name: the site sends its newest ones and filters any others on screen. */
+export const MAX_HIDDEN_TAGS = 50;
+
+/**
+ * The `hiddenTags` field of a home list call: canonical tag keys, comma separated (tags never hold commas: uploads
+ * split on them), or an array in a JSON body.
+ */
+export function parseHiddenTags(value: unknown): string[] {
+  if (value === undefined || value === null || value === '') return [];
+  const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : null;
+  if (items === null || items.some((item) => typeof item !== 'string')) {
+    throw badRequest('INVALID_HIDDEN_TAGS', 'Hidden tags must be a comma-separated list of tags.');
+  }
+  const keys = [...new Set((items as string[]).map(canonicalTag).filter(Boolean))];
+  if (keys.length > MAX_HIDDEN_TAGS) throw badRequest('TOO_MANY_HIDDEN_TAGS', `A list can leave out up to ${MAX_HIDDEN_TAGS} hidden tags.`);
+  if (keys.some((key) => key.length > 100)) throw badRequest('INVALID_HIDDEN_TAGS', 'A hidden tag is at most 100 characters long.');
+  return keys;
 }
 
 const emptyList = (feedId: string): ListReply => ({ posts: [], after: null, nextCursor: null, feedId, tags: [], tag: null, profile: null });
 
+/**
+ * Tag and interest rows by key for the list calls, kept FEED_CACHE_MS (1 s): every tag, interest and news page reads
+ * one, and they change rarely (an edit shows within the TTL; a missing key is asked again after it).
+ */
+const pageRows = perDatabase(() => new VisitorPageCache<unknown>(visitorCacheTtl(), 1000));
+const listTag = (db: Database, key: string) => pageRows(db).get(`tag|${key}`, () => repo.findTag(db, key)) as ReturnType<typeof repo.findTag>;
+const listInterest = (db: Database, key: string) =>
+  pageRows(db).get(`interest|${key}`, () => repo.findInterest(db, key)) as ReturnType<typeof repo.findInterest>;
+
 /** /v1/tag-posts/tag/{tag}/type/{hot|fresh} */
 export async function tagList(ctx: PostsContext, viewer: Viewer | null, key: string, type: string, after: string | undefined): Promise<ListReply> {
   if (type !== 'hot' && type !== 'fresh') throw notFound('UNKNOWN_LIST', `Unknown tag list type "${type}".`);
-  const canonical = key.trim().toLowerCase().replace(/\s+/g, '-');
-  const tag = await repo.findTag(ctx.db, canonical);
+  const tag = await listTag(ctx.db, canonicalTag(key));
   if (!tag) throw notFound('TAG_NOT_FOUND', 'Sorry! No posts were found');
   const reply = await ordered(ctx, `tag-${tag.key}-${type}`, { kind: 'tag', tagId: tag.id }, baseFilters(viewer), { kind: type }, after);
   return {
@@ -343,7 +409,7 @@ export async function tagList(ctx: PostsContext, viewer: Viewer | null, key: str
 /** /v1/interest-posts/interest/{interest}/type/{hot|fresh|forum}; hot and fresh leave forum posts to the forum tab. */
 export async function interestList(ctx: PostsContext, viewer: Viewer | null, key: string, type: string, after: string | undefined): Promise<ListReply> {
   if (type !== 'hot' && type !== 'fresh' && type !== 'forum') throw notFound('UNKNOWN_LIST', `Unknown interest list type "${type}".`);
-  const interest = await repo.findInterest(ctx.db, key.trim().toLowerCase());
+  const interest = await listInterest(ctx.db, key.trim().toLowerCase());
   if (!interest) throw notFound('INTEREST_NOT_FOUND', 'Sorry! No posts were found');
   const scope: Scope =
     type === 'forum'
@@ -394,14 +460,62 @@ export async function userList(ctx: PostsContext, viewer: Viewer | null, usernam
 }
 
 export const MAX_QUERY_LENGTH = 200;
+/** A search lists at most this many best matches (deeper pages of a common word are not read by anyone). */
+export const SEARCH_MAX_RESULTS = 1000;
+/** Candidates whose filters are checked in one statement while a search or related page fills. */
+const CANDIDATE_CHUNK = 40;
 
-/** /v1/search-posts?query=: ranked full-text search; an empty query finds nothing. Tags starting with the query ride along. */
+/**
+ * The first `limit` of `ordered` (candidates already in list order, shared by every reader) that pass this reader's
+ * filters, checked CANDIDATE_CHUNK at a time: a page costs one or two small statements, whatever the list's size.
+ */
+async function firstPassing<T extends { id: string }>(
+  ctx: PostsContext,
+  filters: Filters,
+  ordered: T[],
+  limit: number,
+  key: (candidate: T) => string | number,
+): Promise<KeyedRow[]> {
+  const rows: KeyedRow[] = [];
+  for (let i = 0; i < ordered.length && rows.length < limit; i += CANDIDATE_CHUNK) {
+    const chunk = ordered.slice(i, i + CANDIDATE_CHUNK);
+    const passing = await feeds.passingIds(ctx.db, filters, chunk.map((c) => c.id));
+    for (const c of chunk) if (passing.has(c.id) && rows.length < limit) rows.push({ id: c.id, k: key(c) });
+  }
+  return rows;
+}
+
+/**
+ * A query's ranked matches, kept SEARCH_CACHE_MS (default 30 s; 0 keeps none; off under tests) and shared by every
+ * reader and page: ranking reads every match, while a page only checks its candidates against the reader's filters.
+ * A post uploaded meanwhile shows in searches once the kept matches expire; removals show at once (the filters).
+ */
+const searchCaches = perDatabase(() => new VisitorPageCache<feeds.SearchMatch[]>(searchCacheTtl(), 200));
+
+export const searchCacheTtl = (env: Record<string, string | undefined> = process.env): number => cacheTtl('SEARCH_CACHE_MS', 30_000, env);
+
+/** Larger id first: code point order, the same in every process and database collation (the lists' last tie-break). */
+const byIdDesc = (a: { id: string }, b: { id: string }) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
+/** Best match first, then the larger id. */
+const byRank = (a: feeds.SearchMatch, b: feeds.SearchMatch) => b.rank - a.rank || byIdDesc(a, b);
+
+/**
+ * /v1/search-posts?query=: ranked full-text search (ts_rank_cd over title and description), the best
+ * SEARCH_MAX_RESULTS; an empty query finds nothing. Tags starting with the query ride along. Pages walk the kept
+ * matches by (rank, id) up to the list's snapshot time, so a page never repeats or skips a post.
+ */
 export async function searchList(ctx: PostsContext, viewer: Viewer | null, query: string, after: string | undefined): Promise<ListReply> {
   const text = query.trim().slice(0, MAX_QUERY_LENGTH);
   if (text === '') return emptyList('search');
-  const reply = await page(ctx, 'search', 'search', after, (cursor, snapshot, limit) =>
-    feeds.listSearch(ctx.db, { query: text, filters: baseFilters(viewer), snapshot, after: numKey(cursor), limit }),
-  );
+  const filters = baseFilters(viewer);
+  const reply = await page(ctx, 'search', 'search', after, async (cursor, snapshot, limit) => {
+    const from = numKey(cursor);
+    const matches = await searchCaches(ctx.db).get(text, async () => (await feeds.searchMatches(ctx.db, text, SEARCH_MAX_RESULTS)).sort(byRank));
+    const untilUs = snapshot.getTime() * 1000;
+    const rest = matches.filter((m) => m.createdAtUs <= untilUs && (!from || m.rank < from.k || (m.rank === from.k && m.id < from.i)));
+    return firstPassing(ctx, filters, rest, limit, (m) => m.rank);
+  });
   const tags = after ? [] : await repo.findTagsByPrefix(ctx.db, text, 10);
   return { ...reply, tags: tags.map((t) => ({ key: t.key, url: tagUrl(ctx.config, t.key) })), tag: null, profile: null };
 }
@@ -420,13 +534,37 @@ export async function singlePost(ctx: PostsContext, id: string): Promise<Post> {
   return post;
 }
 
+/**
+ * A post's related candidates in list order (most shared tags, then newest, then the larger id), kept
+ * SEARCH_CACHE_MS for every reader: posts uploaded meanwhile join once they expire; removals and each reader's
+ * filters apply at once (firstPassing).
+ */
+const relatedCaches = perDatabase(() => new VisitorPageCache<feeds.RelatedCandidate[]>(searchCacheTtl(), 500));
+const byShared = (a: feeds.RelatedCandidate, b: feeds.RelatedCandidate) => b.shared - a.shared || b.createdAtUs - a.createdAtUs || byIdDesc(a, b);
+const relatedOf = (ctx: PostsContext, id: string, type: string | null) =>
+  relatedCaches(ctx.db).get(`${id}|${type ?? ''}`, async () => (await feeds.relatedCandidates(ctx.db, id, type)).sort(byShared));
+
+/** A related list's cursor key: "shared createdAtUs" (the id breaks ties). */
+const relatedKey = (c: feeds.RelatedCandidate) => `${c.shared} ${c.createdAtUs}`;
+function afterRelated(cursor: Cursor | null): ((c: feeds.RelatedCandidate) => boolean) | null {
+  const from = textKey(cursor);
+  if (!from) return null;
+  const [shared, us] = from.k.split(' ').map(Number);
+  if (shared === undefined || us === undefined || !Number.isFinite(shared) || !Number.isFinite(us)) {
+    throw badRequest('INVALID_CURSOR', 'This list position is not valid. Reload the list.');
+  }
+  return (c) => c.shared < shared || (c.shared === shared && (c.createdAtUs < us || (c.createdAtUs === us && c.id < from.i)));
+}
+
 /** /v1/related-posts?id=: posts sharing the most tags with this one (never the post itself). */
 export async function relatedList(ctx: PostsContext, viewer: Viewer | null, id: string, after: string | undefined): Promise<ListReply> {
   await requirePost(ctx, id);
   const filters = baseFilters(viewer, { excludePostId: id });
-  const reply = await page(ctx, `related-${id}`, 'related', after, (cursor, _s, limit) =>
-    feeds.listRelated(ctx.db, { postId: id, type: null, filters, after: textKey(cursor), limit }),
-  );
+  const reply = await page(ctx, `related-${id}`, 'related', after, async (cursor, _s, limit) => {
+    const isAfter = afterRelated(cursor);
+    const candidates = await relatedOf(ctx, id, null);
+    return firstPassing(ctx, filters, isAfter ? candidates.filter(isAfter) : candidates, limit, relatedKey);
+  });
   return { ...reply, ...emptyExtras, post: after ? null : await singlePost(ctx, id) };
 }
 
@@ -434,7 +572,7 @@ export async function relatedList(ctx: PostsContext, viewer: Viewer | null, id: 
 export async function relatedArticles(ctx: PostsContext, viewer: Viewer | null, id: string): Promise<ListReply> {
   await requirePost(ctx, id);
   const filters = baseFilters(viewer, { excludePostId: id });
-  let rows = await feeds.listRelated(ctx.db, { postId: id, type: 'Article', filters, after: null, limit: PAGE_SIZE });
+  let rows = await firstPassing(ctx, filters, await relatedOf(ctx, id, 'Article'), PAGE_SIZE, relatedKey);
   if (rows.length === 0) {
     rows = await feeds.listFresh(ctx.db, { scope: { kind: 'type', type: 'Article' }, filters, snapshot: new Date(), after: null, limit: PAGE_SIZE });
   }

@@ -32,11 +32,30 @@ export class VisitorPageCache<T> {
 }
 
 export function visitorCacheTtl(env: Record<string, string | undefined> = process.env): number {
-  if (env.FEED_CACHE_MS !== undefined && env.FEED_CACHE_MS.trim() !== '') {
-    const ms = Number(env.FEED_CACHE_MS);
+  return cacheTtl('FEED_CACHE_MS', 1000, env);
+}
+
+/** A cache's TTL from its variable (milliseconds; 0 or a bad value turns it off), else `fallbackMs` (0 under tests). */
+export function cacheTtl(variable: string, fallbackMs: number, env: Record<string, string | undefined> = process.env): number {
+  const value = env[variable];
+  if (value !== undefined && value.trim() !== '') {
+    const ms = Number(value);
     return Number.isFinite(ms) && ms > 0 ? ms : 0;
   }
-  return env.NODE_ENV === 'test' ? 0 : 1000;
+  return env.NODE_ENV === 'test' ? 0 : fallbackMs;
+}
+
+/** One of something per database (caches must not serve one database's rows for another's in one process). */
+export function perDatabase<T>(make: () => T): (db: object) => T {
+  const made = new WeakMap<object, T>();
+  return (db) => {
+    let value = made.get(db);
+    if (value === undefined) {
+      value = make();
+      made.set(db, value);
+    }
+    return value;
+  };
 }
 
 /**

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/harness.js';
 import { defaultSiteDir } from '../../app.js';
+import { appConfig } from '../posts/app-config.js';
 import { clearPosts, makePost, makeUser } from '../posts/test-fixtures.js';
 import { escapeHtml, jsonForScript, shorten } from './head.js';
 import { appScriptLast, createPageRenderer } from './pages.js';
@@ -196,6 +197,27 @@ describeEachDatabase('server-rendered pages', (kind) => {
       });
     });
 
+    it('carries the list-card Create meme and Related-by-default switches of /v1/config in the config', async () => {
+      const embedded = async () => {
+        const page = await createPageRenderer({ siteDir, ctx: { db: t.db, config: t.config }, log: log as never, entry: null });
+        return configOf((await page(request('/'))).html)?.features;
+      };
+      const api = (await t.app.inject({ method: 'GET', url: '/v1/config' })).json().data.features as Record<string, unknown>;
+      expect(await embedded()).toMatchObject({
+        relatedPostsDefaultTab: api['relatedPostsDefaultTab'],
+        showCreateMemeButtonOnListView: api['showCreateMemeButtonOnListView'],
+      });
+      // /v1/config is built once a minute per database: switched on there, the page carries it on.
+      const live = await appConfig({ db: t.db, config: t.config });
+      const before = { ...live.features };
+      try {
+        Object.assign(live.features, { relatedPostsDefaultTab: true, showCreateMemeButtonOnListView: true });
+        expect(await embedded()).toMatchObject({ relatedPostsDefaultTab: true, showCreateMemeButtonOnListView: true });
+      } finally {
+        Object.assign(live.features, before);
+      }
+    });
+
     it('sends the SPA page when rendering takes longer than the budget', async () => {
       const page = await createPageRenderer({
         siteDir, ctx: { db: t.db, config: t.config }, log: log as never, budgetMs: 50,
@@ -205,7 +227,7 @@ describeEachDatabase('server-rendered pages', (kind) => {
       const answer = await page(request('/'));
       expect(Date.now() - started).toBeLessThan(400);
       expect(answer).toMatchObject({ status: 200, rendered: false });
-      expect(answer.html).not.toContain('late');
+      expect(answer.html).not.toContain('<p>late</p>');
       expect(logged.at(-1)).toContain('over budget');
     });
   });

@@ -38,7 +38,15 @@ type SiteConfig = {
   navLinks: { title: string; url: string }[];
   adCampaign: null;
   campaigns: unknown[];
-  features: { exploreTabList: boolean; enableNewsList: 0 | 1 | 2; referral: 0 | 1 | 2 };
+  features: {
+    exploreTabList: boolean;
+    enableNewsList: 0 | 1 | 2;
+    referral: 0 | 1 | 2;
+    /** posts-and-feeds.md §2: a shared link opens the post's Related tab (site post/share.ts). */
+    relatedPostsDefaultTab: boolean;
+    /** posts-and-feeds.md §2: the Create meme button on list cards (site feed/post-card.tsx). */
+    showCreateMemeButtonOnListView: boolean;
+  };
   /** The privacy region service (PRIVACY_SERVICE_URL, else this server's own; modules/privacy). */
   privacyServiceUrl: string;
   /** The referral promotion's partner (REFERRAL_PARTNER_*), null without one. */
@@ -142,6 +150,8 @@ export async function createPageRenderer(options: PageRendererOptions) {
           exploreTabList: config.features.exploreTabList,
           enableNewsList: config.features.enableNewsList as 0 | 1 | 2,
           referral: ctx.config.referralFeature,
+          relatedPostsDefaultTab: config.features.relatedPostsDefaultTab,
+          showCreateMemeButtonOnListView: config.features.showCreateMemeButtonOnListView,
         },
         privacyServiceUrl: ctx.config.privacyServiceUrl ?? PRIVACY_REGION_PATH,
         referral: partner ? { partnerName: partner.name, prodUrl: partner.url, proUrl: partner.devUrl } : null,

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { MediaFileType } from '../../lib/media/index.js';
 import { badRequest } from '../../lib/envelope.js';
+import { canonicalTag } from '../../lib/tags.js';
 
 /**
  * POST /submit (posts-and-feeds.md §7 "upload post"): multipart/form-data, the fields first and the file last
@@ -59,8 +60,6 @@ export type UploadFields = {
 
 const flag = (v: string | undefined) => v !== undefined && ['1', 'true', 'on', 'yes'].includes(v.trim().toLowerCase());
 
-/** shell-and-account.md §5 canonical tag: trim, spaces to hyphens, lowercase. */
-export const canonicalTag = (tag: string) => tag.trim().replace(/\s+/g, '-').toLowerCase();
 
 const list = (v: string | undefined) =>
   (v ?? '')
