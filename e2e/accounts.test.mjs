@@ -88,7 +88,18 @@ test('sign up by email: details, CAPTCHA solved in the page, "Verify your age", 
     await page.getByRole('button', { name: "I'm 13 or older" }).click();
     await page.waitForURL(url('/settings/profile'));
     await page.getByText('Me Gusta! Welcome to Guffaw, go have fun now!').waitFor();
-    const info = await userInfo();
+    // A new member is asked to follow interests first (signup mode); Skip closes it and saves the step as done.
+    const follow = page.getByRole('dialog', { name: 'Follow interests' });
+    await follow.waitFor();
+    assert.equal((await userInfo()).user.initialFollowFinished, false);
+    await follow.getByRole('button', { name: 'Skip' }).click();
+    await follow.waitFor({ state: 'detached' });
+    let info = await userInfo();
+    for (let i = 0; i < 50 && !info.user.initialFollowFinished; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      info = await userInfo();
+    }
+    assert.equal(info.user.initialFollowFinished, true);
     assert.equal(info.user.email, EMAIL);
     assert.equal(info.user.fullName, 'E2E Tester');
     assert.equal(info.user.isVerified.email, false);

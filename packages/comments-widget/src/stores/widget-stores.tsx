@@ -28,6 +28,8 @@ export type WidgetOptions = {
   settings?: Partial<SettingsState> | undefined;
   onRequireLogin?: (() => void) | undefined;
   onNavigate?: ((url: string) => void) | undefined;
+  /** A member asked to hide the post's anonymous OP comments (comments.md §5); the host confirms and blocks. */
+  onHideOpComments?: ((comment: { commentId: string; threadId: string }) => void) | undefined;
 };
 
 export type WidgetStores = {

@@ -43,3 +43,12 @@ export type WordListKind = 'mute' | 'tag';
 const wordPath = (kind: WordListKind) => (kind === 'mute' ? '/v1/user-mute-list' : '/v1/block-tag');
 export const addWords = (kind: WordListKind, value: string) => apiPostForm<{ list: string[] }>(wordPath(kind), { value });
 export const removeWords = (kind: WordListKind, value: string) => apiDelete<{ list: string[] }>(wordPath(kind), { value });
+
+/**
+ * The block type of a post whose anonymous OP comments the member hid (shell §4 "Hide OP comments"; comments.md §5:
+ * anonymous OP comments are filtered when the post is blocked for comments). Our name for it; 'post' hides the post.
+ */
+export const OP_COMMENTS_BLOCK_TYPE = 'comment';
+export const hidePostOpComments = (postId: string) => apiPostForm<Record<string, unknown>>('/v1/block-post', { type: OP_COMMENTS_BLOCK_TYPE, id: postId });
+/** comments.md §7: POST /v1/follow-thread {threadId, follow}. */
+export const setThreadFollowed = (threadId: string, follow: boolean) => apiPost<{ followed: boolean }>('/v1/follow-thread', { threadId, follow: follow ? 'true' : 'false' });

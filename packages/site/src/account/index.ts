@@ -12,10 +12,16 @@ export const accountRoutes: RouteDefinition[] = [
   { name: 'settings', path: '/settings/:section', component: lazy(() => import('./settings/settings-page')) },
 ];
 
-/** The login, signup-by-email and forgot-password modals, loaded on first use. */
+/**
+ * The account's modals, loaded on first use: login, signup by email, forgot password, verify age, blocked users and
+ * hide OP comments (a block of the post for comments, like the other blocks kept with the account).
+ */
 export function registerAccountModals(): void {
   const modals = () => import('./modals');
   registerModal('login', lazy(() => modals().then((m) => ({ default: m.LoginModal }))));
   registerModal('signup-email', lazy(() => modals().then((m) => ({ default: m.SignupEmailModal }))));
   registerModal('forgot-password', lazy(() => modals().then((m) => ({ default: m.ForgotPasswordModal }))));
+  registerModal('verify-age', lazy(() => import('./verify-age-modal')));
+  registerModal('blocked-users', lazy(() => import('./blocked-users-modal')));
+  registerModal('hide-op-comments', lazy(() => import('./hide-op-comments-modal')));
 }

@@ -216,6 +216,28 @@ describe('hidden tags (shell-and-account.md §4 Tag lists)', () => {
     expect(await screen.findByRole('heading', { name: 'Political' })).toBeInTheDocument();
   });
 
+  it('are named in home list calls (the newest 50), so the server fills each page; other lists do not name them', async () => {
+    tagStore.setState({ hidden: Array.from({ length: 52 }, (_, i) => makeTag(`Tag ${i}`)) });
+    const asked = new Map<string, string | null>();
+    for (const path of [HOME, '/v1/tag-posts/tag/cats/type/hot']) {
+      server.use(
+        http.get(`${base}${path}`, ({ request }) => {
+          asked.set(path, new URL(request.url).searchParams.get('hiddenTags'));
+          return HttpResponse.json(listReply([makePost(path === HOME ? 'h' : 't')]));
+        }),
+      );
+      const { unmount } = render(
+        <RouterProvider routes={[]}>
+          <FeedList path={path} />
+        </RouterProvider>,
+      );
+      await screen.findByRole('heading', { name: path === HOME ? 'Post h' : 'Post t' });
+      unmount();
+    }
+    expect(asked.get(HOME)?.split(',')).toEqual(Array.from({ length: 50 }, (_, i) => `tag-${i + 2}`));
+    expect(asked.get('/v1/tag-posts/tag/cats/type/hot')).toBeNull();
+  });
+
   it('stay on tag lists', async () => {
     tagStore.setState({ hidden: [makeTag('politics')] });
     await showList([makePost('p', { tags: [{ key: 'politics', url: '/tag/politics' }] })], '/v1/tag-posts/tag/politics/type/hot');

@@ -10,7 +10,7 @@ import type { PostShortcut } from '../shell/shortcuts/shortcuts';
 import { hasHiddenTag, useTags } from '../tags/tag-store';
 import { COMMENT_SHORTCUT_EVENT, PostCard } from './post-card';
 import type { PostPlace } from './post-actions';
-import { listKey, postListStore, selectList, usePostList, votePost } from './post-store';
+import { isHomeList, listKey, postListStore, selectList, usePostList, votePost } from './post-store';
 import type { Post } from './post-types';
 import { ARCHIVE_MARGIN_SCREENS, isBot, loadThreshold, placeholderHeight, SIGNUP_BANNER_EVERY, splitStreams } from './streams';
 import styles from './feed.module.css';
@@ -39,9 +39,6 @@ function savePosition(position: SavedPosition): void {
   const base = typeof state === 'object' && state !== null ? state : {};
   window.history.replaceState({ ...base, [FEED_STATE]: position }, '');
 }
-
-/** shell-and-account.md §4: the home lists (/v1/feed-posts and /v1/group-posts, see list-routes.ts) leave out posts of hidden tags. */
-const isHomeList = (path: string) => path.startsWith('/v1/feed-posts/') || path.startsWith('/v1/group-posts/');
 
 /**
  * `place` 'collection': the items of a collection page (§2: no comment link, hide, block, award, nor 'No more posts').

@@ -2,7 +2,9 @@ import { useEffect, useRef, type RefObject } from 'react';
 import { siteConfig } from '../config';
 import { Link, useLocation, useSearchParam, type RouteProps } from '../router';
 import { usePageTitle } from '../shell/page-title';
-import { canonicalTag } from '../tags/canonical';
+import { canonicalTag, displayTag } from '../tags/canonical';
+import { FollowHeader } from '../tags/follow-button';
+import { interestKey, useInterests } from '../tags/interests';
 import { makeTag, tagStore } from '../tags/tag-store';
 import { PoliticsBanner, useMsgParam, VerifyEmailBanner } from './banners';
 import { FeedList } from './feed-list';
@@ -12,7 +14,7 @@ import {
 } from './list-routes';
 import styles from './feed.module.css';
 
-function Tabs({ tabs, current, label, sub = false }: { tabs: ListTab[]; current: string; label: string; sub?: boolean }) {
+function Tabs({ tabs, current, label, sub = false, tooltip }: { tabs: ListTab[]; current: string; label: string; sub?: boolean; tooltip?: string | undefined }) {
   const list = useRef<HTMLUListElement>(null);
   // On a phone the row scrolls sideways: bring the current tab into it.
   useEffect(() => {
@@ -21,11 +23,11 @@ function Tabs({ tabs, current, label, sub = false }: { tabs: ListTab[]; current:
     if (row && active && row.scrollWidth > row.clientWidth) row.scrollLeft = Math.max(0, active.offsetLeft - row.offsetLeft - 16);
   }, [current]);
   return (
-    <nav aria-label={label}>
+    <nav aria-label={label} data-tooltip-anchor={tooltip}>
       <ul ref={list} className={sub ? styles.subTabs : styles.tabs}>
         {tabs.map((tab) => (
           <li key={tab.key}>
-            <Link className={styles.tab} href={tab.path} aria-current={tab.key === current ? 'page' : undefined}>
+            <Link className={styles.tab} href={tab.path} aria-current={tab.key === current ? 'page' : undefined} data-tooltip-anchor={tab.tooltip}>
               {tab.label}
             </Link>
           </li>
@@ -55,7 +57,7 @@ export function HomeListPage({ params, type: fixedType }: RouteProps & { type?: 
       <h1 className={styles.visuallyHidden}>{current?.label ?? 'Home'}</h1>
       {type === 'home' && <HomeMessages />}
       <Tabs tabs={tabs} current={tabKey} label="Lists" />
-      {sub && <Tabs tabs={sub} current={subKey} label={`${current?.label ?? ''} lists`} sub />}
+      {sub && <Tabs tabs={sub} current={subKey} label={`${current?.label ?? ''} lists`} sub tooltip={type === 'top' ? 'topSubTabs' : undefined} />}
       <PoliticsBanner />
       <FeedList key={homeListPath(type, timeframe)} path={homeListPath(type, timeframe)} />
     </div>
@@ -86,7 +88,9 @@ export function TagListPage({ params }: RouteProps) {
   const base = `/tag/${encodeURIComponent(tag)}`;
   return (
     <div className={styles.page}>
-      <h1 className={styles.heading}>#{tag}</h1>
+      <FollowHeader kind="tag" pageKey={canonicalTag(tag)} name={displayTag(canonicalTag(tag))}>
+        <h1 className={styles.heading}>#{tag}</h1>
+      </FollowHeader>
       <Tabs tabs={[{ key: 'hot', label: 'Hot', path: base }, { key: 'fresh', label: 'Fresh', path: `${base}/fresh` }]} current={type} label="Tag lists" />
       <FeedList key={tagListPath(tag, type)} path={tagListPath(tag, type)} />
     </div>
@@ -97,7 +101,9 @@ export function TagListPage({ params }: RouteProps) {
 export function InterestListPage({ params }: RouteProps) {
   const interest = params['interest'] ?? '';
   const type = params['type'] === 'fresh' || params['type'] === 'forum' ? params['type'] : 'hot';
-  usePageTitle({ type: 'interest', name: interest.charAt(0).toUpperCase() + interest.slice(1) });
+  const fallbackName = interest.charAt(0).toUpperCase() + interest.slice(1);
+  const name = useInterests((s) => s.interests.find((i) => interestKey(i) === interest)?.name) ?? fallbackName;
+  usePageTitle({ type: 'interest', name: fallbackName });
   const base = `/interest/${encodeURIComponent(interest)}`;
   const tabs = [
     { key: 'hot', label: 'Hot', path: base },
@@ -106,7 +112,9 @@ export function InterestListPage({ params }: RouteProps) {
   ];
   return (
     <div className={styles.page}>
-      <h1 className={styles.heading}>{interest}</h1>
+      <FollowHeader kind="interest" pageKey={interest} name={name}>
+        <h1 className={styles.heading}>{interest}</h1>
+      </FollowHeader>
       <Tabs tabs={tabs} current={type} label="Interest lists" />
       <FeedList key={interestListPath(interest, type)} path={interestListPath(interest, type)} />
     </div>

@@ -1,7 +1,10 @@
 import type { PageType } from '../shell/page-title';
 
-/** §2 home list tabs and their sub-tabs; `path` is the site URL, `api` the list call of §7. */
-export type ListTab = { key: string; label: string; path: string };
+/**
+ * §2 home list tabs and their sub-tabs; `path` is the site URL, `api` the list call of §7. `tooltip` names the
+ * tooltip anchored on the tab (shell-and-account.md §2 tooltip ids).
+ */
+export type ListTab = { key: string; label: string; path: string; tooltip?: string };
 
 export const TOP_TABS: ListTab[] = [
   { key: 'today', label: 'Today', path: '/top' },
@@ -12,7 +15,7 @@ export const TOP_TABS: ListTab[] = [
 ];
 export const FRESH_TABS = (base: 'fresh' | 'explore'): ListTab[] => [
   { key: 'for-you', label: 'For You', path: `/${base}` },
-  { key: 'recent', label: 'Recent', path: `/${base}/recent` },
+  { key: 'recent', label: 'Recent', path: `/${base}/recent`, tooltip: 'freshRecentTab' },
 ];
 export const NEWS_TABS: ListTab[] = [
   { key: 'hot', label: 'Hot', path: '/news' },

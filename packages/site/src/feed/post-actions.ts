@@ -5,7 +5,8 @@ import { openModal, requireMember } from '../shell/modals';
 import { showToast } from '../shell/toasts';
 import { userStore, useUser } from '../user/user-store';
 import type { UserInfo } from '../user/user-types';
-import { postListStore, updateUserInfo } from './post-store';
+import { postListStore } from './post-store';
+import { updateUserInfo } from '../user/user-store';
 import type { Post } from './post-types';
 import { isOwnUpload } from './visibility';
 
@@ -71,7 +72,7 @@ const setBlockedPost = (id: string, blocked: boolean) =>
 /** §4 Post card: normal to hidden at once; the block call goes after 5 s unless reverted first. */
 export function hidePost(postId: string, delayMs = HIDE_DELAY_MS): void {
   if (!requireMember('hide')) return;
-  if (timers.has(postId) || userStore.getState().info.blockPosts[postId]) return;
+  if (timers.has(postId) || userStore.getState().info.blockPosts[postId] === 'post') return;
   listenForPageLeave();
   queueStore.setState((s) => ({ queued: [...s.queued, postId] }));
   timers.set(
@@ -104,7 +105,7 @@ export async function revertHide(postId: string): Promise<void> {
     dequeue(postId);
     return;
   }
-  if (!userStore.getState().info.blockPosts[postId]) return;
+  if (userStore.getState().info.blockPosts[postId] !== 'post') return;
   setBlockedPost(postId, false);
   try {
     await apiPostForm('/v1/block-post', { type: 'post', id: postId, action: 'unblock' });
@@ -145,7 +146,8 @@ export function resetHideQueue(): void {
 
 export const useHidden = (postId: string): boolean => {
   const queued = useStore(queueStore, (s) => s.queued.includes(postId));
-  const blocked = useUser((s) => Boolean(s.info.blockPosts[postId]));
+  // A comment block (Hide OP comments) leaves the post in view.
+  const blocked = useUser((s) => s.info.blockPosts[postId] === 'post');
   return queued || blocked;
 };
 

@@ -7,7 +7,7 @@ import type { ModalComponentProps } from '../shell/modals';
 import { showToast } from '../shell/toasts';
 import { userStore, useUser } from '../user/user-store';
 import { reportPost, setUserBlocked } from './post-actions';
-import { updateUserInfo } from './post-store';
+import { updateUserInfo } from '../user/user-store';
 import { BLOCKING_REASONS, POST_REPORT_REASONS } from './report-reasons';
 import styles from './post-modals.module.css';
 

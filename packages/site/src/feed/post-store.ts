@@ -2,8 +2,8 @@ import { createStore, useStore } from 'zustand';
 import { apiDelete, apiGet, apiPost, apiPostForm, errorMessage, isApiNetworkError } from '../lib/api';
 import { requireMember } from '../shell/modals';
 import { showToast } from '../shell/toasts';
-import { userStore } from '../user/user-store';
-import type { UserInfo } from '../user/user-types';
+import { tagStore } from '../tags/tag-store';
+import { updateUserInfo, userStore } from '../user/user-store';
 import type { ListReply, Post } from './post-types';
 
 /** posts-and-feeds.md §3 "Post list state": posts by id, and per list its ids, cursor and loading state. */
@@ -36,6 +36,21 @@ const EMPTY = emptyList();
 
 const isLoggedIn = () => Boolean(userStore.getState().info.user?.username);
 
+/** shell-and-account.md §4: the home lists (/v1/feed-posts and /v1/group-posts, see list-routes.ts) leave out posts of hidden tags. */
+export const isHomeList = (path: string) => path.startsWith('/v1/feed-posts/') || path.startsWith('/v1/group-posts/');
+/** As many hidden tags as a list call may name (the server's MAX_HIDDEN_TAGS); the list filters older ones on screen. */
+export const MAX_HIDDEN_TAGS = 50;
+
+/**
+ * A home list call names the tags hidden in this browser, so the server leaves their posts out and every page comes
+ * back full. They are not part of the list's key: hiding a tag filters the posts already loaded (feed-list.tsx).
+ */
+function hiddenTagsQuery(path: string): Record<string, string> {
+  if (!isHomeList(path)) return {};
+  const keys = tagStore.getState().hidden.slice(-MAX_HIDDEN_TAGS).map((t) => t.key);
+  return keys.length > 0 ? { hiddenTags: keys.join(',') } : {};
+}
+
 export const createPostListStore = () =>
   createStore<PostListState & PostListActions>()((set, get) => ({
     posts: {},
@@ -47,7 +62,7 @@ export const createPostListStore = () =>
       const setList = (patch: Partial<FeedList>) =>
         set((s) => ({ lists: { ...s.lists, [key]: { ...(s.lists[key] ?? emptyList()), ...patch } } }));
       setList({ loading: true, error: null });
-      const q = { ...query, ...(current.after ? { after: current.after } : {}) };
+      const q = { ...query, ...hiddenTagsQuery(path), ...(current.after ? { after: current.after } : {}) };
       try {
         // §7: POST for members (their filters apply), GET for visitors (cacheable).
         const reply = isLoggedIn() ? await apiPost<ListReply>(path, {}, { query: q }) : await apiGet<ListReply>(path, { query: q });
@@ -111,11 +126,6 @@ export function nextVote(previous: VoteValue, tapped: 1 | -1, counts: VoteCounts
 
 const VOTE_PATHS: Record<VoteValue, string> = { 1: '/v1/vote/like', [-1]: '/v1/vote/dislike', 0: '/v1/vote/unlike' };
 
-/** Changes the viewer's votes or saves; patchUser persists the whole info, so a reload shows the change at once. */
-export function updateUserInfo(change: (info: UserInfo) => Partial<UserInfo>): void {
-  userStore.setState((s) => ({ info: { ...s.info, ...change(s.info) } }));
-  userStore.getState().patchUser({});
-}
 
 const setUserVote = (id: string, vote: VoteValue) => updateUserInfo((info) => ({ votes: { ...info.votes, [id]: vote } }));
 

@@ -1,7 +1,6 @@
 import { lazy } from 'react';
 import type { RouteDefinition } from '../router';
 import { registerNotificationPanel } from '../shell/top-bar/notification-menu';
-import { NotificationPanel } from './notification-panel';
 
 export { startNotificationSync } from './live';
 
@@ -10,7 +9,7 @@ export const notificationRoutes: RouteDefinition[] = [
   { name: 'notifications', path: '/notifications', component: lazy(() => import('./notifications-page')) },
 ];
 
-/** Puts the list into the bell's dropdown. */
+/** Puts the list into the bell's dropdown; its code loads when the bell is first opened (not on the home route). */
 export function registerNotifications(): void {
-  registerNotificationPanel(NotificationPanel);
+  registerNotificationPanel(lazy(() => import('./notification-panel').then((m) => ({ default: m.NotificationPanel }))));
 }

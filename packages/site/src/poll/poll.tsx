@@ -140,7 +140,7 @@ export function Poll({ post, main, feedId = 'post', feedSource = 'post-view' }: 
 
   return (
     // A group, not a region: a list holds many polls and landmarks must be unique (axe landmark-unique).
-    <div ref={ref} className={styles.poll} role="group" aria-label="Poll" data-testid="poll">
+    <div ref={ref} className={styles.poll} role="group" aria-label="Poll" data-testid="poll" data-tooltip-anchor={main ? 'postPoll' : undefined}>
       <ul className={styles.options}>
         {options.map((option, i) => {
           const percent = percentOf(option.votes, total);

@@ -1,5 +1,6 @@
 import { Comments, type BlockApi, type FollowApi } from '@guffaw/comments-widget';
 import '@guffaw/comments-widget/styles.css';
+import { setThreadFollowed } from '../account/account-api';
 import { apiPost, apiPostForm } from '../lib/api';
 import { navigate } from '../router';
 import { useViewAllOffensive } from '../feed/visibility';
@@ -17,7 +18,7 @@ export const followApi: FollowApi = {
     return (await apiPost<{ followed: boolean }>('/v1/follow-thread-status', { threadId })).followed;
   },
   async set(threadId, follow) {
-    await apiPost('/v1/follow-thread', { threadId, follow: follow ? 'true' : 'false' });
+    await setThreadFollowed(threadId, follow);
   },
 };
 
@@ -49,6 +50,8 @@ export default function PostComments({ postId, url, isForum, canAnonymous, threa
   // comments.md §5: offensive comments show in offensive mode, or once the viewer chose to view all of this post's.
   const offensiveMode = useUser((s) => s.info.user?.offensiveMode === true);
   const viewAll = useViewAllOffensive(postId);
+  // comments.md §5: the viewer blocked this post for comments (Hide OP comments): its anonymous OP comments go.
+  const postBlocked = useUser((s) => s.info.blockPosts[postId] === 'comment');
   const theme = useTheme(currentTheme);
   return (
     <Comments
@@ -71,6 +74,8 @@ export default function PostComments({ postId, url, isForum, canAnonymous, threa
       }}
       followApi={followApi}
       blockApi={blockApi}
+      postBlocked={postBlocked}
+      onHideOpComments={({ threadId: thread }) => openModal('hide-op-comments', { postId, threadId: thread })}
     >
       <BottomComposer theme={theme} />
     </Comments>

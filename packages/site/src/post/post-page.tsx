@@ -111,13 +111,16 @@ function PostView({ post }: { post: Post }) {
   if (creator && !post.isAnonymous && info.blocklistIds.includes(creator.accountId)) {
     return <p className={styles.placeholder}>You&apos;ve blocked posts from @{creator.username}</p>;
   }
-  if (info.blockPosts[post.id]) return <p className={styles.placeholder}>The post is hidden</p>;
+  if (info.blockPosts[post.id] === 'post') return <p className={styles.placeholder}>The post is hidden</p>;
 
   const forum = post.type === 'ForumPost';
   // §2: an article's description is its markdown intro; other types show theirs unless the content already is it.
   const articleIntro = post.type === 'Article' && Boolean(post.description);
   const showDescription = Boolean(post.description) && !['Text', 'CollectionPage', 'Article', 'ForumPost'].includes(post.type);
   const commentsTabLabel = tab === 'thread' ? 'Thread' : forum ? 'Answers' : 'Comments';
+  // shell-and-account.md §6: the pinned comment tooltip skips the OP. The pinned comment itself is drawn inside the
+  // comments widget, so the tooltip points at the comments it tops.
+  const pinnedTooltip = tab === 'comment' && post.comment.pinnedCommentCount > 0 && !own;
   return (
     <article ref={main} className={styles.page} aria-labelledby="post-title" data-main-post-id={post.id}>
       <PostHeader post={post} place="main" />
@@ -154,11 +157,11 @@ function PostView({ post }: { post: Post }) {
           {commentsTabLabel}
           {post.commentsCount > 0 && <span className={styles.count}>{abbreviateNumber(post.commentsCount)}</span>}
         </a>
-        <a href="#related" className={styles.tab} aria-current={tab === 'related' ? 'page' : undefined}>
+        <a href="#related" className={styles.tab} aria-current={tab === 'related' ? 'page' : undefined} data-tooltip-anchor="postRelatedTab">
           Related
         </a>
       </nav>
-      <div id="comment" className={styles.section}>
+      <div id="comment" className={styles.section} data-tooltip-anchor={pinnedTooltip ? 'pinnedComment' : undefined}>
         {tab === 'related' ? (
           <FeedList path="/v1/related-posts" query={{ id: post.id }} shortcuts={false} />
         ) : !hydrated ? (

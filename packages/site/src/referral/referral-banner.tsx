@@ -1,92 +1,57 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { siteConfig, type SiteConfig } from '../config';
-import { apiPost } from '../lib/api';
+import { useLocation } from '../router';
+import { openModal } from '../shell/modals/modal-store';
 import { selectUser, useUser } from '../user/user-store';
-import { isRedeemedStatus, partnerUrl, REFERRAL_OFFER_USD, referralDecision } from './referral-rules';
+import { REFERRAL_OFFER_USD, referralDecision, referralMode, resetsCooldown } from './referral-rules';
+import { referralStore, selectHasRedeemed, useReferral } from './referral-store';
 import styles from './referral-banner.module.css';
 
-/** Local referral state (shell §3 client state "moonit"): redemption and the last dismissal, kept in this browser. */
-export const REFERRAL_STATE_KEY = 'guffaw.moonit';
-type ReferralState = { hasRedeemed: boolean; lastDismissedAt: number };
-
-function readState(): ReferralState {
-  try {
-    const value = JSON.parse(localStorage.getItem(REFERRAL_STATE_KEY) ?? 'null') as Partial<ReferralState> | null;
-    return { hasRedeemed: value?.hasRedeemed === true, lastDismissedAt: typeof value?.lastDismissedAt === 'number' ? value.lastDismissedAt : 0 };
-  } catch {
-    return { hasRedeemed: false, lastDismissedAt: 0 };
-  }
-}
-
-function saveState(state: ReferralState): void {
-  try {
-    localStorage.setItem(REFERRAL_STATE_KEY, JSON.stringify(state));
-  } catch {
-    // Shown again next visit.
-  }
-}
-
 /**
- * The partner referral banner (§4 "Referral banner"). The status check (POST /v1/moonit-status {mode: prod|pro},
- * data.status USED or ACTIVE) marks the code redeemed; it is a member's call, and its errors are only logged (§8).
+ * The partner referral banner (§4 "Referral banner"); its call to action opens the partner referral modal. A member's
+ * code is checked once per account (POST /v1/moonit-status {mode: prod|pro}); USED or ACTIVE hides it for that account.
  */
 export function ReferralBanner({ config = siteConfig }: { config?: SiteConfig }) {
   const user = useUser(selectUser);
   const initialised = useUser((s) => s.initialised);
-  const [state, setState] = useState(readState);
-  const search = typeof location === 'undefined' ? '' : location.search;
+  const { search } = useLocation();
+  const accountId = user?.accountId ?? null;
+  const hasRedeemed = useReferral(selectHasRedeemed(accountId));
+  const lastDismissedAt = useReferral((s) => s.lastDismissedAt);
+
+  // Kept once per address, so a dismissal made while the parameter is still there holds.
+  useEffect(() => {
+    if (resetsCooldown(search)) referralStore.getState().resetCooldown();
+  }, [search]);
+
   const decision = referralDecision({
     featureFlag: config.features.referral,
     search,
     initialised,
     eligible: user?.moonit?.eligible ?? null,
     referralCode: user?.moonit?.referralCode ?? null,
-    hasRedeemed: state.hasRedeemed,
-    lastDismissedAt: state.lastDismissedAt,
+    hasRedeemed,
+    lastDismissedAt,
     now: Date.now(),
   });
   const show = Boolean(config.referral) && decision.show;
-  const mode = new URLSearchParams(search).get('moonitMode') === 'pro' ? 'pro' : 'prod';
-
-  const loggedIn = Boolean(user);
+  const mode = referralMode(search);
 
   useEffect(() => {
-    if (!show || !loggedIn) return;
-    let live = true;
-    apiPost<{ status?: string }>('/v1/moonit-status', { mode })
-      .then((data) => {
-        if (live && isRedeemedStatus(data.status)) {
-          const next = { ...readState(), hasRedeemed: true };
-          saveState(next);
-          setState(next);
-        }
-      })
-      .catch((error: unknown) => console.warn('referral status check failed', error));
-    return () => {
-      live = false;
-    };
-  }, [show, loggedIn, mode]);
+    if (show && accountId !== null) void referralStore.getState().checkStatus(accountId, mode);
+  }, [show, accountId, mode]);
 
   if (!show || !config.referral || !decision.referralCode) return null;
-  const href = partnerUrl({ prod: config.referral.prodUrl, pro: config.referral.proUrl }, decision.referralCode, search);
+  const referralCode = decision.referralCode;
   return (
     <aside className={styles.banner} aria-label="Partner offer" data-testid="referral-banner">
       <p className={styles.text}>
-        Get {REFERRAL_OFFER_USD} USD when you join {config.referral.partnerName} with your code {decision.referralCode}.
+        Get {REFERRAL_OFFER_USD} USD when you join {config.referral.partnerName} with your code {referralCode}.
       </p>
-      <a className={styles.cta} href={href} target="_blank" rel="noopener noreferrer">
+      <button type="button" className={styles.cta} onClick={() => openModal('partner-referral', { referralCode })}>
         Claim {REFERRAL_OFFER_USD} USD
-      </a>
-      <button
-        type="button"
-        className={styles.dismiss}
-        aria-label="Dismiss offer"
-        onClick={() => {
-          const next = { ...state, lastDismissedAt: Date.now() };
-          saveState(next);
-          setState(next);
-        }}
-      >
+      </button>
+      <button type="button" className={styles.dismiss} aria-label="Dismiss offer" onClick={() => referralStore.getState().dismiss(Date.now())}>
         ×
       </button>
     </aside>

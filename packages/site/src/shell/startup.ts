@@ -5,6 +5,7 @@ import { tagStore } from '../tags/tag-store';
 import { startThemeSync } from '../theme/theme';
 import { startProfileThemeSync } from '../user/dark-mode';
 import { selectIsLoggedIn, startUserSync, userStore } from '../user/user-store';
+import { startSignupFollow } from './follow-dialog/signup-follow';
 import { startShortcuts } from './shortcuts/shortcuts';
 import { listenForSignin, showServerToasts } from './toasts/server-toast';
 import { showToast } from './toasts/toast-store';
@@ -12,7 +13,7 @@ import { showToast } from './toasts/toast-store';
 /**
  * What the shell starts once (shell-and-account.md §4 "User startup"): theme, user info and its refresh loop, the
  * profile's dark mode, shortcuts, server toasts, the sign-in popup message, interests, popular tags, a member's
- * followed pages and notification push.
+ * followed pages, notification push, and the follow dialog in signup mode for a member yet to finish it.
  * Returns the cleanup.
  */
 export function startShell(): () => void {
@@ -34,6 +35,8 @@ export function startShell(): () => void {
   };
   onUser();
   stops.push(userStore.subscribe(onUser));
+  // A framed page (an embedded list) has no room for it; the member meets it on the site itself.
+  if (window.top === window) stops.push(startSignupFollow());
   return () => {
     for (const stop of stops) stop();
   };

@@ -1,8 +1,12 @@
 import { createStore, useStore } from 'zustand';
 import { apiGet } from '../lib/api';
 
-/** shell-and-account.md §3 "Interest". Server contract: GET /v1/interests -> data { interests: Interest[] }. */
+/**
+ * shell-and-account.md §3 "Interest". Server contract: GET /v1/interests -> data { interests: Interest[] }. The
+ * server also sends `key`, the interest's slug in /interest/{key} and in follows; its listType is the list kind.
+ */
 export type Interest = {
+  key?: string;
   listType: string;
   name: string;
   url: string;
@@ -31,6 +35,20 @@ export const createInterestStore = () =>
 /** §2 drawer: sensitive interests only when the member's adult-content (nsfw) mode is on. */
 export const visibleInterests = (interests: readonly Interest[], adultMode: boolean): Interest[] =>
   interests.filter((i) => adultMode || !i.isSensitive);
+
+/** The key an interest is followed by and linked with: `key`, else the slug of its URL, else its listType. */
+export function interestKey(interest: Pick<Interest, 'key' | 'url' | 'listType'>): string {
+  if (interest.key) return interest.key;
+  const slug = /\/interest\/([^/?#]+)/.exec(interest.url)?.[1];
+  if (slug) {
+    try {
+      return decodeURIComponent(slug);
+    } catch {
+      return slug;
+    }
+  }
+  return interest.listType;
+}
 
 export const interestStore = createInterestStore();
 

@@ -188,7 +188,7 @@ export function UploadPage() {
           </fieldset>
 
           {type === 'Photo' && (
-            <button type="button" className={styles.secondary} onClick={() => setMakerOpen(true)} disabled={busy}>
+            <button type="button" className={styles.secondary} onClick={() => setMakerOpen(true)} disabled={busy} data-tooltip-anchor="createMemeWelcome">
               Create a meme
             </button>
           )}

@@ -141,6 +141,12 @@ export const createUserStore = ({ storage = defaultStorage(), now = Date.now }: 
 
 export const userStore = createUserStore();
 
+/** Changes the viewer's info locally (votes, saves, blocks); patchUser persists the whole info, so a reload shows it. */
+export function updateUserInfo(change: (info: UserInfo) => Partial<UserInfo>, store = userStore): void {
+  store.setState((s) => ({ info: { ...s.info, ...change(s.info) } }));
+  store.getState().patchUser({});
+}
+
 export function useUser<T>(selector: (s: UserStore) => T): T {
   return useStore(userStore, selector);
 }

@@ -75,6 +75,10 @@ export const CommentItem = memo(function CommentItem({ commentId, showRepliesLin
       onSelect: () => void settings.getState().block({ accountId: comment.user.accountId, name: comment.user.displayName }),
     });
   }
+  const hideOp = options.onHideOpComments;
+  if (hideOp && viewer.loggedIn && !own && !viewer.isOp && !viewer.postBlocked && comment.opStatus === 2) {
+    actions.push({ label: 'Hide OP comments', onSelect: () => hideOp({ commentId, threadId: comment.threadId }) });
+  }
   if ((viewer.isOp || viewer.moderator) && comment.level === 1 && !comment.isDeleted) {
     const as = viewer.moderator ? 'moderator' : 'op';
     actions.push({ label: comment.isPinned ? 'Unpin' : 'Pin', onSelect: run(() => section.getState().pin(commentId, !comment.isPinned, as)) });

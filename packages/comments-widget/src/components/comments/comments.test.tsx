@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { animatedMedia, makeComment, staticMedia, tallMedia, userState, users } from '../../../../test-utils/src/widget/index.js';
 import { axeViolations, POST_URL, renderComments } from '../../test/render.js';
+import { Comments } from './comments.js';
 
 const thread = () => [
   makeComment({ commentId: 'a', user: users.ada, text: 'first by ada', likeCount: 3, childrenTotal: 2, timestamp: 100 }),
@@ -230,6 +231,27 @@ describe('<Comments> as a member', () => {
     await user.click(screen.getByRole('button', { name: 'Report' }));
     expect(await screen.findByText('Something went wrong, please try again later.')).toBeInTheDocument();
   }, 20_000);
+
+  it("offers Hide OP comments on an anonymous OP comment only when the host takes it, and not on others' comments", async () => {
+    const onHideOpComments = vi.fn();
+    const comments = [...thread(), makeComment({ commentId: 'o', user: users.cat, text: 'from the OP', opStatus: 2, threadId: 't-o' })];
+    const { ready, user, rerender, client, followApi, blockApi, onRequireLogin } = renderComments({ comments, user: member }, { onHideOpComments });
+    await ready();
+    await screen.findByText('from the OP');
+    await user.click(within(screen.getByRole('article', { name: 'Comment by Anonymous' })).getByRole('button', { name: /More actions/ }));
+    await user.click(screen.getByRole('menuitem', { name: 'Hide OP comments' }));
+    expect(onHideOpComments).toHaveBeenCalledWith({ commentId: 'o', threadId: 't-o' });
+    await user.click(within(screen.getByRole('article', { name: 'Comment by bob' })).getByRole('button', { name: /More actions/ }));
+    expect(screen.queryByRole('menuitem', { name: 'Hide OP comments' })).toBeNull();
+    // The host confirmed the block: the running widget drops the OP's anonymous comments without starting again.
+    rerender(
+      <Comments appId="guffaw" url={POST_URL} client={client} followApi={followApi} blockApi={blockApi} onRequireLogin={onRequireLogin}
+        onHideOpComments={onHideOpComments} postBlocked />,
+    );
+    await waitFor(() => expect(screen.queryByText('from the OP')).toBeNull());
+    expect(screen.getByText('second by bob')).toBeInTheDocument();
+    expect(client.callsOf('listComments')).toHaveLength(1);
+  });
 
   it('blocks a user with an Undo toast; Undo brings the comments back', async () => {
     const { ready, user, blockApi } = renderComments({ comments: thread(), user: member });

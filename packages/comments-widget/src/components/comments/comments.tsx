@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createCommentsClient, type CommentsClient, type SortType } from '@guffaw/comments-client';
 import { abbreviate, commentNoun } from '../../lib/labels.js';
 import type { FollowApi, SectionView } from '../../stores/section-store.js';
@@ -38,6 +38,11 @@ export type CommentsProps = {
   onRequireLogin?: (() => void) | undefined;
   /** A profile or mention link was followed; without it links navigate normally. */
   onNavigate?: ((url: string) => void) | undefined;
+  /**
+   * A member asked to hide the post's anonymous OP comments (the "Hide OP comments" item of an anonymous OP comment's
+   * menu, shown only with this callback): the host confirms, blocks the post for comments and passes postBlocked.
+   */
+  onHideOpComments?: ((comment: { commentId: string; threadId: string }) => void) | undefined;
   /** A ready client (tests, hosts sharing one); otherwise one is made from appId, auth and host. */
   client?: CommentsClient | undefined;
   /** Thread follow on the main API; follow is hidden without it. */
@@ -134,8 +139,17 @@ export function Comments(props: CommentsProps) {
     setMade({ appId, url, host, given });
     setStores(make(props));
   }
+  // What the host may change on a running widget without starting it again: the viewer's offensive and
+  // blocked-for-comments flags (comments.md §5), read by the viewer on every render.
+  const { showOffensive, postBlocked } = props;
+  const live = useMemo(
+    () => (stores.options.showOffensive === showOffensive && stores.options.postBlocked === postBlocked
+      ? stores
+      : { ...stores, options: { ...stores.options, showOffensive, postBlocked } }),
+    [stores, showOffensive, postBlocked],
+  );
   return (
-    <WidgetProvider stores={stores}>
+    <WidgetProvider stores={live}>
       <Startup auth={auth} />
       <ThreadSync threadId={props.threadId} onThreadChange={props.onThreadChange} />
       <CommentSection theme={props.theme} />
@@ -164,5 +178,6 @@ function make(props: CommentsProps): WidgetStores {
     settings: props.settings,
     onRequireLogin: props.onRequireLogin,
     onNavigate: props.onNavigate,
+    onHideOpComments: props.onHideOpComments,
   });
 }

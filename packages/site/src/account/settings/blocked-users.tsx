@@ -5,8 +5,14 @@ import { userStore } from '../../user';
 import { blockList, setBlocked, type BlockedUser } from '../account-api';
 import styles from '../account.module.css';
 
-/** comments.md §7: the blocked-user list loads in pages of 20 and repeats until didEndOfList. */
-export function BlockedUsers() {
+/** shell §5: the blocked-users empty text. */
+export const NO_BLOCKED_USERS = 'No blocked users';
+
+/**
+ * The member's blocked users and Unblock (comments.md §4 "Block user", §7: pages of 20, repeated until didEndOfList).
+ * Unblocking drops the account from blocklistIds and shows "You’ve unblocked @{name}" (§8).
+ */
+export function useBlockedUsers() {
   const [users, setUsers] = useState<BlockedUser[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -29,6 +35,7 @@ export function BlockedUsers() {
 
   async function unblock(user: BlockedUser) {
     setBusy(user.accountId);
+    setError(null);
     try {
       await setBlocked(user.accountId, false);
       setUsers((list) => (list ?? []).filter((u) => u.accountId !== user.accountId));
@@ -42,10 +49,13 @@ export function BlockedUsers() {
     }
   }
 
+  return { users, error, busy, unblock };
+}
+
+/** The list itself, shared by the settings page and the blocked users modal. */
+export function BlockedUserList({ users, error, busy, unblock }: ReturnType<typeof useBlockedUsers>) {
   return (
-    <div className={styles.panel}>
-      <h1>Blocked users</h1>
-      <p className={styles.info}>You won't see posts and comments from the people you block.</p>
+    <>
       {error && (
         <p className={styles.error} role="alert">
           {error}
@@ -54,7 +64,7 @@ export function BlockedUsers() {
       {users === null ? (
         !error && <p className={styles.info}>Loading…</p>
       ) : users.length === 0 ? (
-        <p className={styles.info}>No blocked users</p>
+        <p className={styles.info}>{NO_BLOCKED_USERS}</p>
       ) : (
         <ul className={styles.list} aria-label="Blocked users">
           {users.map((u) => (
@@ -63,13 +73,31 @@ export function BlockedUsers() {
                 @{u.username}
                 {u.fullName ? ` (${u.fullName})` : ''}
               </a>
-              <button type="button" className={styles.secondary} disabled={busy === u.accountId} onClick={() => void unblock(u)}>
+              <button
+                type="button"
+                className={styles.secondary}
+                disabled={busy === u.accountId}
+                aria-label={`Unblock @${u.username}`}
+                onClick={() => void unblock(u)}
+              >
                 Unblock
               </button>
             </li>
           ))}
         </ul>
       )}
+    </>
+  );
+}
+
+/** Settings › Blocked (comments.md §2). */
+export function BlockedUsers() {
+  const blocked = useBlockedUsers();
+  return (
+    <div className={styles.panel}>
+      <h1>Blocked users</h1>
+      <p className={styles.info}>You won't see posts and comments from the people you block.</p>
+      <BlockedUserList {...blocked} />
     </div>
   );
 }

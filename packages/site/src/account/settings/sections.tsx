@@ -1,5 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { siteConfig } from '../../config';
+import { openModal } from '../../shell/modals/modal-store';
+import { ShortcutsSwitch } from '../../shell/shortcuts/shortcuts-switch';
 import { showToast } from '../../shell/toasts';
 import { userStore, type MainUser } from '../../user';
 import { authProviders, saveSettings, unlink } from '../account-api';
@@ -148,7 +150,16 @@ export function AccountSection({ user }: Props) {
         Safe mode: hide sensitive content
       </label>
       <label className={styles.check}>
-        <input type="checkbox" name="nsfwMode" checked={nsfwMode} onChange={(e) => setNsfwMode(e.target.checked)} />
+        <input
+          type="checkbox"
+          name="nsfwMode"
+          checked={nsfwMode}
+          onChange={(e) => {
+            // shell §6: a member whose age is not verified gets the age prompt first.
+            if (e.target.checked && !user.isVerified.age) openModal('verify-age', { onVerified: () => setNsfwMode(true) });
+            else setNsfwMode(e.target.checked);
+          }}
+        />
         Show sensitive content (18+)
       </label>
       <label className={styles.check}>
@@ -159,6 +170,21 @@ export function AccountSection({ user }: Props) {
       <button className={styles.primary} type="submit" disabled={busy}>
         Save changes
       </button>
+      <div className={styles.row}>
+        <span>Age: {user.isVerified.age ? 'verified' : 'not verified'}</span>
+        {!user.isVerified.age && (
+          <button type="button" className={styles.secondary} onClick={() => openModal('verify-age')}>
+            Verify age
+          </button>
+        )}
+      </div>
+      <div className={styles.row}>
+        <span>Blocked users</span>
+        <button type="button" className={styles.secondary} onClick={() => openModal('blocked-users')}>
+          Manage
+        </button>
+      </div>
+      <ShortcutsPanel />
       <ProSettingsPanel user={user as ProUser} saved={SAVED} />
       {providers.length > 0 && <h2>Connected accounts</h2>}
       {PROVIDERS.filter(([p]) => providers.includes(p)).map(([p, label, flag]) =>
@@ -189,6 +215,17 @@ export function AccountSection({ user }: Props) {
         ),
       )}
     </form>
+  );
+}
+
+/** shell-and-account.md §5 keyboard shortcuts: the `?` legend's switch, kept in this browser and applied at once. */
+export function ShortcutsPanel() {
+  return (
+    <div role="group" aria-labelledby="shortcuts-settings-title">
+      <h2 id="shortcuts-settings-title">Keyboard shortcuts</h2>
+      <ShortcutsSwitch className={styles.check} />
+      <p className={styles.info}>Saved in this browser. Press ? to see the list.</p>
+    </div>
   );
 }
 

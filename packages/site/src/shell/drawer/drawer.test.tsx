@@ -114,4 +114,21 @@ describe('drawer', { timeout: 20_000 }, () => {
     act(() => userStore.setState({ info: memberInfo({ nsfwMode: true }) }));
     expect(interests()).toEqual(['😂 Funny', '🐶 Animals', '🔞 NSFW']);
   });
+
+  it('keys interests by their own key, not the listType every interest shares', async () => {
+    interestStore.setState({
+      interests: [
+        { key: 'funny', listType: 'interest', name: 'Funny', url: '/interest/funny', isSensitive: false },
+        { key: 'animals', listType: 'interest', name: 'Animals', url: '/interest/animals', isSensitive: false },
+      ],
+      loaded: true,
+    });
+    renderDrawer();
+    const region = screen.getByRole('region', { name: 'Interests' });
+    expect(within(region).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/interest/funny', '/interest/animals']);
+    await userEvent.click(within(region).getByRole('button', { name: 'Pin Animals' }));
+    expect(tagStore.getState().favorites.map((t) => t.key)).toEqual(['interest:animals']);
+    expect(within(region).getByRole('button', { name: 'Pin Funny' })).toHaveAttribute('aria-pressed', 'false');
+    expect(within(region).getByRole('button', { name: 'Unpin Animals' })).toHaveAttribute('aria-pressed', 'true');
+  });
 });

@@ -3,7 +3,7 @@ import { siteConfig, type SiteConfig } from '../../config';
 import { isVisitorPage, Link, useLocation } from '../../router';
 import { displayTag } from '../../tags/canonical';
 import { FOLLOWING_SHOWN, sortFollowed, useFollowed, type FollowedPage } from '../../tags/followed-pages';
-import { useInterests, visibleInterests } from '../../tags/interests';
+import { interestKey, useInterests, visibleInterests, type Interest } from '../../tags/interests';
 import { useTags, type Tag } from '../../tags/tag-store';
 import { selectIsLoggedIn, selectUser, useUser } from '../../user/user-store';
 import { lockScroll } from '../dialog/scroll-lock';
@@ -255,6 +255,13 @@ function Following() {
   );
 }
 
+/** Keyed by the interest's own key: its listType is the list kind, the same for every interest. */
+const interestTag = (interest: Interest): Tag => ({
+  key: `interest:${interestKey(interest)}`,
+  url: interest.url,
+  name: `${interest.emoji ? interest.emoji + ' ' : ''}${interest.name}`,
+});
+
 function Interests() {
   const interests = useInterests((s) => s.interests);
   const adultMode = useUser((s) => selectUser(s)?.nsfwMode ?? false);
@@ -266,9 +273,10 @@ function Interests() {
         Interests
       </h2>
       <ul className={styles.group}>
-        {shown.map((interest) => (
-          <TagItem key={interest.listType} tag={{ key: `interest:${interest.listType}`, url: interest.url, name: `${interest.emoji ? interest.emoji + ' ' : ''}${interest.name}` }} />
-        ))}
+        {shown.map((interest) => {
+          const tag = interestTag(interest);
+          return <TagItem key={tag.key} tag={tag} />;
+        })}
       </ul>
     </section>
   );

@@ -51,6 +51,25 @@ describe('follow dialog', { timeout: 20_000 }, () => {
     expect(close).toHaveBeenCalled();
   });
 
+  it('follows each interest by its key (the server\'s listType names the list kind)', async () => {
+    const followed: string[] = [];
+    server.use(
+      interestsHandler([
+        { key: 'funny', listType: 'interest', name: 'Funny', url: 'http://api.test/interest/funny', isSensitive: false },
+        { key: 'animals', listType: 'interest', name: 'Animals', url: 'http://api.test/interest/animals', isSensitive: false },
+      ]),
+      http.post('*/user-followed-pages/:kind/:key', ({ params }) => {
+        followed.push(`${String(params.kind)}:${String(params.key)}`);
+        return success({ key: params.key });
+      }),
+    );
+    render(<FollowDialog props={{}} close={vi.fn()} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Animals' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Animals' })).toHaveAttribute('aria-pressed', 'true'));
+    expect(screen.getByRole('button', { name: 'Funny' })).toHaveAttribute('aria-pressed', 'false');
+    expect(followed).toEqual(['interest:animals']);
+  });
+
   it('needs 3 interests in signup mode and marks the initial follow finished on close', async () => {
     let settings = '';
     server.use(

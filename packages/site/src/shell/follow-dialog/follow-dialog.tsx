@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { displayTag } from '../../tags/canonical';
+import { FOLLOW_FAILED } from '../../tags/follow-button';
 import { useFollowed, type FollowKind } from '../../tags/followed-pages';
-import { useInterests } from '../../tags/interests';
+import { interestKey, useInterests } from '../../tags/interests';
 import { useTags } from '../../tags/tag-store';
 import { userStore } from '../../user/user-store';
 import { Dialog } from '../dialog';
@@ -47,7 +48,7 @@ export function FollowDialog({ props, close }: ModalComponentProps) {
     setBusy(`${kind}:${key}`);
     try {
       const applied = await setFollowing(kind, key, !follows(kind, key), name);
-      if (!applied) showToast('Could not update what you follow. Please try again.', 'error');
+      if (!applied) showToast(FOLLOW_FAILED, 'error');
     } catch (error) {
       showToast(errorMessage(error), 'error');
     } finally {
@@ -67,20 +68,23 @@ export function FollowDialog({ props, close }: ModalComponentProps) {
           </p>
           {!interestsLoaded && <p className={styles.status} role="status">Loading interests…</p>}
           <ul className={styles.grid} aria-label="Interests">
-            {shownInterests.map((interest) => (
-              <li key={interest.listType}>
-                <button
-                  type="button"
-                  className={styles.chip}
-                  aria-pressed={follows('interest', interest.listType)}
-                  disabled={busy === `interest:${interest.listType}`}
-                  onClick={() => void toggle('interest', interest.listType, interest.name)}
-                >
-                  {interest.emoji ? `${interest.emoji} ` : ''}
-                  {interest.name}
-                </button>
-              </li>
-            ))}
+            {shownInterests.map((interest) => {
+              const key = interestKey(interest);
+              return (
+                <li key={key}>
+                  <button
+                    type="button"
+                    className={styles.chip}
+                    aria-pressed={follows('interest', key)}
+                    disabled={busy === `interest:${key}`}
+                    onClick={() => void toggle('interest', key, interest.name)}
+                  >
+                    {interest.emoji ? `${interest.emoji} ` : ''}
+                    {interest.name}
+                  </button>
+                </li>
+              );
+            })}
           </ul>
           <div className={styles.footer}>
             <button type="button" onClick={finish}>

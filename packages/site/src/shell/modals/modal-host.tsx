@@ -8,12 +8,15 @@ const ShortcutsLegend = lazy(() => import('../shortcuts/shortcuts-legend'));
 
 const CustomizeTags = lazy(() => import('../customize-tags/customize-tags'));
 const FollowDialog = lazy(() => import('../follow-dialog/follow-dialog'));
+// The referral promotion is the shell's (§1), so its modal is a built-in like the banner.
+const PartnerReferral = lazy(() => import('../../referral/partner-referral-modal'));
 
 const builtIn: Partial<Record<ModalName, ComponentType<ModalComponentProps>>> = {
   signup: SignupOverlay,
   shortcuts: ShortcutsLegend,
   'customize-tags': CustomizeTags,
   'follow-pages': FollowDialog,
+  'partner-referral': PartnerReferral,
 };
 
 /** Draws the one open modal; a route change closes it (the page it belonged to is gone). */

@@ -84,6 +84,14 @@ describe('modals', { timeout: 20_000 }, () => {
     expect(modalStore.getState().current).toBeNull();
   });
 
+  it('draws the built-in partner referral modal (the offer needs a configured partner)', async () => {
+    renderHost();
+    act(() => {
+      window.dispatchEvent(new CustomEvent(OPEN_MODAL_EVENT, { detail: { name: 'partner-referral', props: { referralCode: 'X1' } } }));
+    });
+    expect(await screen.findByRole('dialog', { name: 'Partner offer' })).toHaveTextContent('This offer is not available for your account.');
+  });
+
   it('returns focus to the opener when the dialog closes', async () => {
     renderHost();
     const opener = screen.getByRole('button', { name: 'opener' });

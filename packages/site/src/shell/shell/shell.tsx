@@ -1,9 +1,8 @@
-import { useCallback, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { AdsStarter, SidebarAds, showsSidebarAds, useCampaignConfig } from '../../ads';
 import { siteConfig, type SiteConfig } from '../../config';
 import { pageKey, siteTracker } from '../../analytics';
 import { ConsentBanner } from '../../consent/consent-banner';
-import { ReferralBanner } from '../../referral/referral-banner';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { RouteOutlet, useHydrated, useLocation, useRouteMatch } from '../../router';
 import { BackToTop } from '../back-to-top';
@@ -13,6 +12,9 @@ import { ToastRegion } from '../toasts/toast-region';
 import { TooltipLayer } from '../tooltips/tooltip-layer';
 import { TopBar } from '../top-bar';
 import styles from './shell.module.css';
+
+/** The referral banner's code loads only where the promotion is configured (REFERRAL_* settings), never on a default home. */
+const ReferralBanner = lazy(() => import('../../referral/referral-banner').then((m) => ({ default: m.ReferralBanner })));
 
 /**
  * The application shell (shell-and-account.md §2 "Shell layout"): top bar, drawer (permanent from 1280 px, 1441 px with
@@ -63,7 +65,11 @@ export function Shell({ config: baseConfig = siteConfig }: { config?: SiteConfig
       <div className={styles.layout}>
         {drawer && <Drawer mode={mode} open={open} onClose={close} config={config} />}
         <main id="main" className={styles.main} tabIndex={-1}>
-          <ReferralBanner config={config} />
+          {config.referral && config.features.referral !== 0 && (
+            <Suspense fallback={null}>
+              <ReferralBanner config={config} />
+            </Suspense>
+          )}
           <RouteOutlet fallback={<p role="status">Loading…</p>} />
         </main>
         {drawer && showsSidebarAds(routeName) && <SidebarAds />}

@@ -1,12 +1,11 @@
-import { useState } from 'react';
 import { Dialog } from '../dialog';
 import type { ModalComponentProps } from '../modals/modal-registry';
-import { SHORTCUTS, setShortcutsEnabled, shortcutsEnabled } from './shortcuts';
+import { SHORTCUTS } from './shortcuts';
+import { ShortcutsSwitch } from './shortcuts-switch';
 import styles from './shortcuts-legend.module.css';
 
 /** The `?` legend, with the setting that turns the shortcuts off. */
 export function ShortcutsLegend({ close }: ModalComponentProps) {
-  const [enabled, setEnabled] = useState(shortcutsEnabled);
   return (
     <Dialog title="Keyboard shortcuts" onClose={close}>
       <dl className={styles.list}>
@@ -19,17 +18,7 @@ export function ShortcutsLegend({ close }: ModalComponentProps) {
           </div>
         ))}
       </dl>
-      <label className={styles.toggle}>
-        <input
-          type="checkbox"
-          checked={enabled}
-          onChange={(event) => {
-            setShortcutsEnabled(event.target.checked);
-            setEnabled(event.target.checked);
-          }}
-        />
-        Use keyboard shortcuts
-      </label>
+      <ShortcutsSwitch className={styles.toggle} />
     </Dialog>
   );
 }

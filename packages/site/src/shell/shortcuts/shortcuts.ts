@@ -38,13 +38,29 @@ export function shortcutsEnabled(): boolean {
   }
 }
 
+/** Who shows the setting (the legend, Settings > Account): told when it changes here or in another tab. */
+const settingListeners = new Set<() => void>();
+
 export function setShortcutsEnabled(on: boolean): void {
   try {
     if (on) localStorage.removeItem(SHORTCUTS_SETTING_KEY);
     else localStorage.setItem(SHORTCUTS_SETTING_KEY, 'off');
   } catch {
-    // No storage: the setting lasts for this page only.
+    // No storage: the setting cannot be kept, and the switches show it unchanged.
   }
+  for (const listener of settingListeners) listener();
+}
+
+export function subscribeShortcutsSetting(listener: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === SHORTCUTS_SETTING_KEY || event.key === null) listener();
+  };
+  settingListeners.add(listener);
+  window.addEventListener('storage', onStorage);
+  return () => {
+    settingListeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
 }
 
 export function isTyping(target: EventTarget | null): boolean {

@@ -4,7 +4,10 @@ export type TooltipDefinition = {
   id: string;
   /** Shown on any route where its anchor is present. */
   isActive: boolean;
-  /** Otherwise only on this route name (router.tsx route names). */
+  /**
+   * Otherwise only on this route name (the route table's names: routes.tsx, feed/index.tsx). Top and Fresh are home
+   * lists; their anchors are only on those lists' pages.
+   */
   route: string | null;
   message: string;
   selector: string;
@@ -24,6 +27,6 @@ export const tooltipDefinitions: TooltipDefinition[] = [
   { id: 'postRelatedTab', isActive: false, route: 'post', message: 'More posts like this one are here.', selector: anchor('postRelatedTab'), placement: 'bottom' },
   { id: 'pinnedComment', isActive: false, route: 'post', message: 'The poster pinned this comment.', selector: anchor('pinnedComment'), placement: 'top' },
   { id: 'createMemeWelcome', isActive: false, route: 'upload', message: 'Make your own meme from a template.', selector: anchor('createMemeWelcome'), placement: 'bottom' },
-  { id: 'topSubTabs', isActive: false, route: 'top list', message: 'Switch between today, this week, month and year.', selector: anchor('topSubTabs'), placement: 'bottom' },
-  { id: 'freshRecentTab', isActive: false, route: 'fresh list', message: 'Recent shows the newest posts first.', selector: anchor('freshRecentTab'), placement: 'bottom' },
+  { id: 'topSubTabs', isActive: false, route: 'home list', message: 'Switch between today, this week, month and year.', selector: anchor('topSubTabs'), placement: 'bottom' },
+  { id: 'freshRecentTab', isActive: false, route: 'home list', message: 'Recent shows the newest posts first.', selector: anchor('freshRecentTab'), placement: 'bottom' },
 ];

@@ -29,7 +29,7 @@ describe('tooltip engine', () => {
 
   const activeId = (engine: ReturnType<typeof createTooltipEngine>) => engine.store.getState().active?.definition.id ?? null;
 
-  it('shows the first eligible tooltip of the route after 100 ms, one at a time, and hides it after 9 s as shown', () => {
+  it('shows the first eligible tooltip of the route after 100 ms, one at a time, and hides it after 9 s (and the 150 ms hide debounce) as shown', () => {
     addAnchor('a');
     addAnchor('b');
     const engine = createTooltipEngine({ definitions: [def('other', { route: 'home list' }), def('a'), def('b')], storage: localStorage });
@@ -38,7 +38,7 @@ describe('tooltip engine', () => {
     expect(activeId(engine)).toBeNull();
     vi.advanceTimersByTime(1);
     expect(activeId(engine)).toBe('a');
-    vi.advanceTimersByTime(8999);
+    vi.advanceTimersByTime(9000 + 149);
     expect(activeId(engine)).toBe('a');
     vi.advanceTimersByTime(1);
     expect(activeId(engine)).toBeNull();
@@ -71,8 +71,33 @@ describe('tooltip engine', () => {
     vi.advanceTimersByTime(60_000);
     expect(activeId(engine)).toBe('a');
     document.body.click();
+    vi.advanceTimersByTime(150);
     expect(activeId(engine)).toBeNull();
     expect(engine.shownIds()).toEqual(['a']);
+  });
+
+  it('hides 150 ms after the last request to hide; a route change removes it at once', () => {
+    addAnchor('a');
+    const engine = createTooltipEngine({ definitions: [def('a', { showRepeatedly: true })], storage: null });
+    engine.routeChanged('post');
+    vi.advanceTimersByTime(100 + 250);
+    document.body.click();
+    vi.advanceTimersByTime(149);
+    expect(activeId(engine)).toBe('a');
+    document.body.click();
+    vi.advanceTimersByTime(149);
+    expect(activeId(engine)).toBe('a');
+    vi.advanceTimersByTime(1);
+    expect(activeId(engine)).toBeNull();
+
+    engine.routeChanged('post');
+    vi.advanceTimersByTime(100 + 250);
+    expect(activeId(engine)).toBe('a');
+    engine.dismiss();
+    engine.routeChanged('home list');
+    expect(activeId(engine)).toBeNull();
+    vi.advanceTimersByTime(10_000);
+    expect(activeId(engine)).toBeNull();
   });
 
   it('retries 5 times at 500 ms for a missing anchor, then gives up', () => {

@@ -6,8 +6,9 @@ import type { TooltipDefinition } from './definitions';
  * tooltip (not yet shown, and either active or on its route, with its anchor in the page) is displayed. It waits while
  * page scroll is locked (polling every 100 ms, up to 5 s); creation is debounced 100 ms and retried up to 5 times at
  * 500 ms when the anchor is missing, then given up. It hides after 9 s (or its duration) unless it stays visible; a
- * click anywhere dismisses it (the handler is attached after 250 ms). Dismissing records it as shown, unless it
- * repeats, then shows the next. The shown list is persisted.
+ * click anywhere dismisses it (the handler is attached after 250 ms). Hiding is debounced 150 ms: it goes 150 ms after
+ * the last request to hide (a click, the time running out). Dismissing records it as shown, unless it repeats, then
+ * shows the next. The shown list is persisted. A route change or stop removes it at once: its page is gone.
  */
 export const TOOLTIP_SHOWN_KEY = 'guffaw.tooltips';
 export const TOOLTIP = {
@@ -18,6 +19,7 @@ export const TOOLTIP = {
   lockWaitMs: 5000,
   autoHideMs: 9000,
   dismissAfterMs: 250,
+  hideDebounceMs: 150,
   offset: 8,
 } as const;
 
@@ -42,6 +44,7 @@ export function createTooltipEngine({ definitions, storage = null, isScrollLocke
   let shown = new Set(readShown());
   let route: string | null = null;
   let timers: Array<ReturnType<typeof setTimeout>> = [];
+  let hideTimer: ReturnType<typeof setTimeout> | null = null;
   let removeDismiss: (() => void) | null = null;
   /** Repeating tooltips are skipped for the rest of the route once dismissed. */
   let dismissedHere = new Set<string>();
@@ -56,6 +59,8 @@ export function createTooltipEngine({ definitions, storage = null, isScrollLocke
   const cancel = () => {
     for (const t of timers) clearTimeout(t);
     timers = [];
+    if (hideTimer) clearTimeout(hideTimer);
+    hideTimer = null;
     removeDismiss?.();
     removeDismiss = null;
   };
@@ -103,7 +108,7 @@ export function createTooltipEngine({ definitions, storage = null, isScrollLocke
     }
   };
 
-  function dismiss(): void {
+  function hide(): void {
     const active = store.getState().active;
     cancel();
     if (!active) return;
@@ -114,6 +119,13 @@ export function createTooltipEngine({ definitions, storage = null, isScrollLocke
       persist();
     }
     later(() => attempt(), TOOLTIP.debounceMs);
+  }
+
+  /** Hides the tooltip 150 ms after the last request. */
+  function dismiss(): void {
+    if (!store.getState().active) return;
+    if (hideTimer) clearTimeout(hideTimer);
+    hideTimer = setTimeout(hide, TOOLTIP.hideDebounceMs);
   }
 
   return {

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { useStore } from 'zustand';
-import { useRouteMatch } from '../../router';
+import { useLocation, useRouteMatch } from '../../router';
 import { isScrollLocked } from '../dialog/scroll-lock';
 import { tooltipDefinitions, type TooltipPlacement } from './definitions';
 import { createTooltipEngine, TOOLTIP, type TooltipEngine } from './tooltip-engine';
@@ -39,7 +39,8 @@ function position(rect: DOMRect, placement: TooltipPlacement, box: { width: numb
 export function TooltipLayer({ tooltips = engine() }: { tooltips?: TooltipEngine }) {
   const match = useRouteMatch();
   const routeName = match?.route.name ?? null;
-  const path = match ? JSON.stringify(match.params) : '';
+  // Every page is a route change (§4), also between pages of one route name (/top and /fresh are both home lists).
+  const path = useLocation().pathname;
   const active = useStore(tooltips.store, (s) => s.active);
   const [node, setNode] = useState<HTMLDivElement | null>(null);
   const [place, setPlace] = useState<{ left: number; top: number } | null>(null);

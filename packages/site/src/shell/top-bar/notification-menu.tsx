@@ -1,4 +1,4 @@
-import { useState, type ComponentType } from 'react';
+import { Suspense, useState, type ComponentType } from 'react';
 import { Link } from '../../router';
 import styles from './top-bar.module.css';
 
@@ -23,7 +23,9 @@ export function NotificationMenu({ onDone }: { onDone: () => void }) {
           </button>
         ))}
       </div>
-      <div role="tabpanel">{Panel ? <Panel tab={tab} onDone={onDone} /> : null}</div>
+      <div role="tabpanel">
+        <Suspense fallback={null}>{Panel ? <Panel tab={tab} onDone={onDone} /> : null}</Suspense>
+      </div>
       <Link className={styles.menuItem} href={tab === 'mentions' ? '/notifications?tab=mentions' : '/notifications'} onClick={onDone}>
         See all notifications
       </Link>

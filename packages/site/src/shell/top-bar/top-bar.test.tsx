@@ -100,7 +100,7 @@ describe('top bar', { timeout: 20_000 }, () => {
     expect(document.querySelector(`script[src="${url}"]`)).toBeNull();
     const opened = vi.fn();
     window.addEventListener(CHAT_OPEN_EVENT, opened);
-    await userEvent.click(screen.getByRole('button', { name: 'Support' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Support' }));
     expect(screen.queryByTestId('menu-user')).toBeNull();
     const script = document.querySelector(`script[src="${url}"]`);
     expect(script).not.toBeNull();

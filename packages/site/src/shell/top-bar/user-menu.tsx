@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { SupportChatItem } from '../../ads/support-chat';
+import { lazy, Suspense, useState } from 'react';
 import { siteConfig } from '../../config';
 import { Link } from '../../router';
 import { useTheme, type ThemePreference } from '../../theme/theme';
@@ -9,6 +8,9 @@ import { userStore } from '../../user/user-store';
 import { openModal } from '../modals/modal-store';
 import { showToast } from '../toasts/toast-store';
 import styles from './top-bar.module.css';
+
+/** The support chat entry loads with the menu that shows it (only when SUPPORT_CHAT_URL is set), not on the home route. */
+const SupportChatItem = lazy(() => import('../../ads/support-chat').then((m) => ({ default: m.SupportChatItem })));
 
 const themes: Array<{ value: ThemePreference; label: string }> = [
   { value: 'system', label: 'System' },
@@ -84,7 +86,9 @@ export function UserMenu({ user, onDone, supportChatUrl = siteConfig.supportChat
       </li>
       {supportChatUrl && (
         <li>
-          <SupportChatItem url={supportChatUrl} className={styles.menuItem} onDone={onDone} />
+          <Suspense fallback={<span className={styles.menuItem}>Support</span>}>
+            <SupportChatItem url={supportChatUrl} className={styles.menuItem} onDone={onDone} />
+          </Suspense>
         </li>
       )}
       <li className={styles.separator} role="separator" />
