@@ -186,8 +186,16 @@ test('the host page shows the thread in a frame sized to its content, with no sc
     // Expand: the next page of comments makes the frame taller; what sits below it moves by exactly as much.
     const before = await hostBoxes(page);
     assert.ok(before.footer.top >= before.iframe.bottom, 'the footer is below the thread');
+    // What the next page's request did, to tell a lost click from a failed or slow read if page 2 does not show.
+    const reads = [];
+    page.on('request', (r) => { if (/comment-list\.json/.test(r.url())) reads.push(`sent ${r.method()} ${r.url().slice(-80)}`); });
+    page.on('response', (r) => { if (/comment-list\.json/.test(r.url())) reads.push(`${r.status()} ${r.url().slice(-80)}`); });
+    page.on('requestfailed', (r) => reads.push(`failed ${r.url().slice(-80)}: ${r.failure()?.errorText}`));
     await frame.getByRole('button', { name: 'Load more comments' }).click();
-    await frame.getByText('Seeded comment number 1', { exact: true }).waitFor();
+    await frame.getByText('Seeded comment number 1', { exact: true }).waitFor().catch(async (error) => {
+      const alerts = await frame.getByRole('alert').allTextContents().catch(() => []);
+      throw new Error(`page 2 did not show: requests [${reads.join('; ')}], alerts [${alerts.join('; ')}]`, { cause: error });
+    });
     for (let i = 0; i < 50 && (await frame.getByRole('article').count()) !== SEEDED; i++) await sleep(100);
     assert.equal(await frame.getByRole('article').count(), SEEDED, 'the Hot tab shows every comment');
     const grown = await waitForFit(page);
