@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/index.js';
 import { canonicalTag } from '../../lib/tags.js';
+import { perDatabase, visitorCacheTtl, VisitorPageCache } from './visitor-cache.js';
 
 /**
  * The list queries (posts-and-feeds.md §5, §7). Every filter sits inside the query, so a page comes back full
@@ -76,33 +77,39 @@ function postFilterSql(f: Filters): RawBuilder<unknown>[] {
   return parts;
 }
 
-/** The viewer's own filters (subqueries and title patterns); they read `p.id`, `p.creator_id` and `p.title` only. */
+/**
+ * The viewer's own filters (subqueries and title patterns); they read `p.id`, `p.creator_id` and `p.title` only.
+ * The viewer's short lists (blocked creators, hidden and reported posts, the ids of hidden or blocked tags) are each
+ * read once per statement as an array (an InitPlan), not joined per post: the statement then plans with only the
+ * posts and their tags, and planning was most of a member's list statement.
+ */
 function viewerFilterSql(f: Filters): RawBuilder<unknown>[] {
   const parts: RawBuilder<unknown>[] = [];
-  if (f.hiddenTagKeys.length > 0) {
-    parts.push(sql`not exists (select 1 from post_tags pt join tags t on t.id = pt.tag_id where pt.post_id = p.id and t.key = any (${f.hiddenTagKeys}::text[]))`);
-  }
+  const withoutTags = (keys: string[]) =>
+    sql`not exists (select 1 from post_tags pt where pt.post_id = p.id and pt.tag_id = any (array(select t.id from tags t where t.key = any (${keys}::text[]))))`;
+  if (f.hiddenTagKeys.length > 0) parts.push(withoutTags(f.hiddenTagKeys));
   const v = f.viewerId;
   if (v === null) return parts;
   parts.push(
-    sql`not exists (select 1 from user_blocks ub where ub.user_id = ${v} and ub.blocked_user_id = p.creator_id)`,
+    // An account-less post (its creator deleted) has no creator to block: `null <> all` would be null.
+    sql`(p.creator_id is null or p.creator_id <> all (array(select ub.blocked_user_id from user_blocks ub where ub.user_id = ${v})))`,
     // A `comment` block (hidden OP comments) leaves the post in the lists.
-    sql`not exists (select 1 from post_blocks pb where pb.user_id = ${v} and pb.post_id = p.id and pb.type = 'post')`,
-    sql`not exists (select 1 from reports r where r.reporter_id = ${v} and r.post_id = p.id)`,
+    sql`p.id <> all (array(select pb.post_id from post_blocks pb where pb.user_id = ${v} and pb.type = 'post'))`,
+    sql`p.id <> all (array(select r.post_id from reports r where r.reporter_id = ${v} and r.post_id is not null))`,
   );
   if (f.mutedWords.length > 0) {
     parts.push(sql`not (p.title ~* any (array(select word_pattern(w) from unnest(${f.mutedWords}::text[]) w)))`);
   }
   if (f.uninterested) {
     // shell-and-account.md §3: uninterested = downvoted or reported, minus own uploads (reports are filtered above).
+    // Downvotes can be many: probed per post rather than read whole.
     parts.push(sql`(p.creator_id is not distinct from ${v}
       or not exists (select 1 from post_votes pv where pv.user_id = ${v} and pv.post_id = p.id and pv.value = -1))`);
   }
   if (f.blockedTags && f.blockedTagValues.length > 0) {
     // A blocked tag hides a post carrying that tag, or naming it as a whole word in its title.
-    const keys = f.blockedTagValues.map(canonicalTag);
     parts.push(
-      sql`not exists (select 1 from post_tags pt join tags t on t.id = pt.tag_id where pt.post_id = p.id and t.key = any (${keys}::text[]))`,
+      withoutTags(f.blockedTagValues.map(canonicalTag)),
       sql`not (p.title ~* any (array(select word_pattern(replace(w, '-', ' ')) from unnest(${f.blockedTagValues}::text[]) w)))`,
     );
   }
@@ -125,24 +132,37 @@ type ListStatement = (where: RawBuilder<unknown>[], limit: number) => RawBuilder
 const MIN_CANDIDATES = 40;
 
 /**
+ * Candidate rows by statement (its SQL and parameters), shared by every reader for FEED_CACHE_MS: they depend on the
+ * list, its position and the post's own filters only, never on who reads them, so the members reading a list within
+ * a second walk it once between them. Off under tests (cacheTtl).
+ */
+const sharedStatements = perDatabase(() => new VisitorPageCache<unknown[]>(visitorCacheTtl(), 2000));
+
+async function sharedRows<R>(db: Database, query: RawBuilder<R>): Promise<R[]> {
+  const compiled = query.compile(db);
+  const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+  return (await sharedStatements(db).get(key, async () => (await db.executeQuery(compiled)).rows)) as R[];
+}
+
+/**
  * One page for the viewer. A member's own filters cost a subquery or a pattern per post, and a plan may run them on
  * every post a list could show (hundreds on trending, thousands on search) before ordering. So the list's first
- * candidates are read in order with the cheap filters only, and the member's filters run on them, in order, until
- * the page is full: the same page as filtering the whole list, since every post after the candidates ranks lower.
- * When the candidates do not fill the page (the list ends, or the member hides most of them) the whole list is
- * filtered in one statement, as before.
+ * candidates are read in order with the cheap filters only (shared by every reader, sharedRows), and the member's
+ * filters run on those posts alone, in one small statement; the first `limit` that pass, in order, are the same page
+ * as filtering the whole list, since every post after the candidates ranks lower. When the candidates do not fill
+ * the page (the member hides most of them) the whole list is filtered in one statement.
  */
 async function readPage(db: Database, filters: Filters, limit: number, statement: ListStatement): Promise<KeyedRow[]> {
   const own = postFilterSql(filters);
   const viewer = viewerFilterSql(filters);
   const keyed = (rows: StatementRow[]): KeyedRow[] => rows.map(({ id, o, k, snap }) => (snap === undefined ? { id, k: k ?? o } : { id, k: k ?? o, snap }));
   if (viewer.length > 0) {
-    const candidates = Math.max(MIN_CANDIDATES, limit * 4);
-    const page = await sql<StatementRow>`
-      select p.* from (${statement(own, candidates)}) p
-      where ${and(viewer)}
-      order by p.o desc, p.id desc limit ${limit}`.execute(db);
-    if (page.rows.length === limit) return keyed(page.rows);
+    const wanted = Math.max(MIN_CANDIDATES, limit * 4);
+    const candidates = await sharedRows(db, statement(own, wanted));
+    const passing = await passingIds(db, filters, candidates.map((r) => r.id), viewer);
+    const page = candidates.filter((r) => passing.has(r.id)).slice(0, limit);
+    // A full page, or every post of the list was a candidate: what filtering the whole list would give.
+    if (page.length === limit || candidates.length < wanted) return keyed(page);
   }
   return keyed((await statement([...own, ...viewer], limit).execute(db)).rows);
 }
@@ -217,12 +237,16 @@ export async function listRanked(db: Database, q: RankedQuery): Promise<KeyedRow
     ) u order by u.k desc, u.id desc limit ${limit}`);
 }
 
-export type FreshQuery = { scope: Scope; filters: Filters; snapshot: Date; after: { k: string; i: string } | null; limit: number };
+export type FreshQuery = { scope: Scope; filters: Filters; after: { k: string; i: string } | null; limit: number };
 
-/** Newest first; creation time never changes, so the keyset alone is stable. */
+/**
+ * Newest first; creation time never changes, so the keyset alone is stable: a post added while a reader pages on is
+ * newer than every key after the first page, so no snapshot bound is needed (and a first page's statement is the
+ * same for every reader, so its candidates are shared: sharedRows).
+ */
 export async function listFresh(db: Database, q: FreshQuery): Promise<KeyedRow[]> {
   if (q.scope.kind === 'followed') return listFollowedFresh(db, q, q.scope);
-  const base = [sql`p.created_at <= ${q.snapshot.toISOString()}::timestamptz`, scopeSql(q.scope)];
+  const base = [scopeSql(q.scope)];
   if (q.after) base.push(sql`(p.created_at, p.id) < (${q.after.k}::timestamptz, ${q.after.i})`);
   return readPage(db, q.filters, q.limit, (where, limit) => sql`
     select p.id, p.created_at::text as k, p.created_at as o, p.creator_id, p.title from posts p
@@ -240,33 +264,29 @@ export async function listFresh(db: Database, q: FreshQuery): Promise<KeyedRow[]
  * (pages followed) x (page size) lookups however rare or common the followed pages' posts are.
  */
 async function listFollowedFresh(db: Database, q: FreshQuery, scope: { tagIds: number[]; interestIds: number[] }): Promise<KeyedRow[]> {
-  const t = q.snapshot.toISOString();
   const keyset = q.after ? sql`and (x.created_at, x.post_id) < (${q.after.k}::timestamptz, ${q.after.i})` : sql``;
   const cap = Math.max(MIN_CANDIDATES, q.limit * 4);
   const newest = (table: 'post_tags' | 'post_interests', column: 'tag_id' | 'interest_id', ids: number[]) => sql`
     select x.post_id, x.created_at from unnest(${ids}::int8[]) f(id) cross join lateral (
       select x.post_id, x.created_at from ${sql.table(table)} x
-      where x.${sql.raw(column)} = f.id and x.created_at <= ${t}::timestamptz ${keyset}
+      where x.${sql.raw(column)} = f.id ${keyset}
       order by x.created_at desc, x.post_id desc limit ${cap}) x`;
-  const quick = await sql<{ id: string; k: string; n: number }>`
-    with c as (
-      select u.post_id, u.created_at from (
-        ${newest('post_tags', 'tag_id', scope.tagIds)}
-        union
-        ${newest('post_interests', 'interest_id', scope.interestIds)}
-      ) u order by u.created_at desc, u.post_id desc limit ${cap}
-    )
-    select p.id, p.created_at::text as k, (select count(*) from c)::int as n
-    from c join posts p on p.id = c.post_id
-    where ${and([sql`p.type <> 'ForumPost'`, ...postFilterSql(q.filters), ...viewerFilterSql(q.filters)])}
-    order by c.created_at desc, c.post_id desc limit ${q.limit}`.execute(db);
-  const rows = quick.rows;
-  if (rows.length === q.limit || (rows.length > 0 && rows[0]!.n < cap)) return rows.map(({ id, k }) => ({ id, k }));
+  // The merged ranges' first candidates, by the indexes alone (shared like any list's candidates), then their posts'
+  // filters in one small statement.
+  const candidates = await sharedRows(db, sql<{ id: string; k: string }>`
+    select u.post_id as id, u.created_at::text as k from (
+      ${newest('post_tags', 'tag_id', scope.tagIds)}
+      union
+      ${newest('post_interests', 'interest_id', scope.interestIds)}
+    ) u order by u.created_at desc, u.post_id desc limit ${cap}`);
+  const passing = await passingIds(db, q.filters, candidates.map((c) => c.id), [sql`p.type <> 'ForumPost'`, ...filterSql(q.filters)]);
+  const rows = candidates.filter((c) => passing.has(c.id)).slice(0, q.limit);
+  if (rows.length === q.limit || candidates.length < cap) return rows;
 
   const range = (table: 'post_tags' | 'post_interests', column: 'tag_id' | 'interest_id', ids: number[], where: RawBuilder<unknown>[], limit: number) => sql`
     select p.id, p.created_at, p.creator_id, p.title from unnest(${ids}::int8[]) f(id) cross join lateral (
       select p.id, p.created_at, p.creator_id, p.title from ${sql.table(table)} x join posts p on p.id = x.post_id
-      where x.${sql.raw(column)} = f.id and x.created_at <= ${t}::timestamptz ${keyset}
+      where x.${sql.raw(column)} = f.id ${keyset}
         and ${and([sql`p.type <> 'ForumPost'`, ...where])}
       order by x.created_at desc, x.post_id desc limit ${limit}) p`;
   return readPage(db, q.filters, q.limit, (where, limit) => sql`
@@ -295,11 +315,11 @@ export async function searchMatches(db: Database, query: string, max: number): P
   return result.rows;
 }
 
-/** Which of `ids` pass the list filters (every filter of a list, as filterSql). */
-export async function passingIds(db: Database, filters: Filters, ids: string[]): Promise<Set<string>> {
+/** Which of `ids` pass the list filters (every filter of a list, as filterSql, unless `parts` names some). */
+export async function passingIds(db: Database, filters: Filters, ids: string[], parts = filterSql(filters)): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const result = await sql<{ id: string }>`
-    select p.id from posts p where ${and([sql`p.id = any (${ids}::text[])`, ...filterSql(filters)])}`.execute(db);
+    select p.id from posts p where ${and([sql`p.id = any (${ids}::text[])`, ...parts])}`.execute(db);
   return new Set(result.rows.map((r) => r.id));
 }
 

@@ -666,3 +666,51 @@ describeEachDatabase('post lists', (kind) => {
     expect(res.json().meta).toMatchObject({ status: 'Failure', errorCode: 'UNKNOWN_LIST' });
   });
 });
+
+describeEachDatabase('list candidates shared between readers (FEED_CACHE_MS on)', (kind) => {
+  let t: TestApp;
+  const saved = process.env.FEED_CACHE_MS;
+  beforeAll(async () => {
+    // The caches read their TTL when a database first uses them: this app's database is new.
+    process.env.FEED_CACHE_MS = '60000';
+    t = await createTestApp(kind);
+  });
+  afterAll(async () => {
+    if (saved === undefined) delete process.env.FEED_CACHE_MS;
+    else process.env.FEED_CACHE_MS = saved;
+    await t.close();
+  });
+
+  const ids = async (url: string, user: TestUser) => {
+    const res = await t.app.inject({ method: 'POST', url, headers: user.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json().data as ListReply).posts.map((p) => p.id);
+  };
+
+  it('each member gets their own full page from the same candidates, and a new hide applies at once', async () => {
+    const creator = await makeUser(t.db, 'shared-creator');
+    const blocker = await makeUser(t.db, 'shared-blocker');
+    const hider = await makeUser(t.db, 'shared-hider');
+    const other = await makeUser(t.db, 'shared-other');
+    // 50 posts (more than one read of candidates), newest first p49 .. p00; the blocked creator made the 3 newest.
+    for (let i = 0; i < 50; i++) {
+      const id = `p${String(i).padStart(2, '0')}`;
+      await makePost(t.db, { id, ageSeconds: 1000 - i, creatorId: i >= 47 ? creator.id : other.id });
+    }
+    await t.db.insertInto('userBlocks').values({ userId: blocker.id, blockedUserId: creator.id }).execute();
+    const url = '/v1/feed-posts/type/fresh/timeframe/recent';
+    const everyone = Array.from({ length: 50 }, (_, i) => `p${String(49 - i).padStart(2, '0')}`);
+
+    expect(await ids(url, other)).toEqual(everyone.slice(0, PAGE_SIZE));
+    expect(await ids(url, blocker)).toEqual(everyone.slice(3, 3 + PAGE_SIZE));
+    expect(await ids(url, hider)).toEqual(everyone.slice(0, PAGE_SIZE));
+    const hide = await t.app.inject({ method: 'POST', url: '/v1/block-post', headers: hider.headers, payload: { type: 'post', id: 'p48' } });
+    expect(hide.statusCode, hide.body).toBe(200);
+    expect(await ids(url, hider)).toEqual(everyone.filter((id) => id !== 'p48').slice(0, PAGE_SIZE));
+    // The other readers' pages are untouched by what one member hides.
+    expect(await ids(url, other)).toEqual(everyone.slice(0, PAGE_SIZE));
+    // The candidates were read once for all of them: a post added since shows when they expire, for everyone alike.
+    await makePost(t.db, { id: 'p50', ageSeconds: 1, creatorId: other.id });
+    expect(await ids(url, blocker)).toEqual(everyone.slice(3, 3 + PAGE_SIZE));
+  });
+});

@@ -273,7 +273,7 @@ function ordered(ctx: PostsContext, feedId: string, scope: Scope, filters: Filte
   return page(ctx, feedId, sort, after, (cursor, snapshot, limit) => {
     switch (order.kind) {
       case 'fresh':
-        return feeds.listFresh(ctx.db, { scope, filters, snapshot, after: textKey(cursor), limit });
+        return feeds.listFresh(ctx.db, { scope, filters, after: textKey(cursor), limit });
       case 'hot':
         return feeds.listRanked(ctx.db, { sort: 'hot', scope, filters, snapshot, after: numKey(cursor), limit, firstPage: !cursor });
       case 'trending':
@@ -574,7 +574,7 @@ export async function relatedArticles(ctx: PostsContext, viewer: Viewer | null, 
   const filters = baseFilters(viewer, { excludePostId: id });
   let rows = await firstPassing(ctx, filters, await relatedOf(ctx, id, 'Article'), PAGE_SIZE, relatedKey);
   if (rows.length === 0) {
-    rows = await feeds.listFresh(ctx.db, { scope: { kind: 'type', type: 'Article' }, filters, snapshot: new Date(), after: null, limit: PAGE_SIZE });
+    rows = await feeds.listFresh(ctx.db, { scope: { kind: 'type', type: 'Article' }, filters, after: null, limit: PAGE_SIZE });
   }
   const posts = await loadPosts(ctx, rows.map((r) => r.id));
   return { posts, after: null, nextCursor: null, feedId: `related-articles-${id}`, tags: [], tag: null, profile: null };
