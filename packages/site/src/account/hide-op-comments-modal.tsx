@@ -1,5 +1,6 @@
 import { Dialog } from '../shell/dialog';
 import type { ModalComponentProps } from '../shell/modals/modal-registry';
+import { currentUrl } from '../shell/modals/gate';
 import { SignupOverlay } from '../shell/modals/signup-overlay';
 import { selectIsLoggedIn, updateUserInfo, useUser } from '../user/user-store';
 import { hidePostOpComments, OP_COMMENTS_BLOCK_TYPE, setThreadFollowed } from './account-api';
@@ -21,7 +22,7 @@ export function HideOpCommentsModal({ props, close }: ModalComponentProps) {
   const threadId = typeof props.threadId === 'string' && props.threadId ? props.threadId : null;
   const loggedIn = useUser(selectIsLoggedIn);
   const { busy, error, run } = useSave();
-  if (!loggedIn) return <SignupOverlay props={{ next: window.location.pathname + window.location.search, action: 'hide' }} close={close} />;
+  if (!loggedIn) return <SignupOverlay props={{ next: currentUrl(), action: 'hide' }} close={close} />;
 
   const confirm = async () => {
     const ok = await run(async () => {

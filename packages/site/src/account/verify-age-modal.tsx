@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Dialog } from '../shell/dialog';
 import type { ModalComponentProps } from '../shell/modals/modal-registry';
+import { currentUrl } from '../shell/modals/gate';
 import { SignupOverlay } from '../shell/modals/signup-overlay';
 import { selectUser, userStore, useUser } from '../user';
 import { useSave } from './settings/use-save';
@@ -21,7 +22,7 @@ export function VerifyAgeModal({ props, close }: ModalComponentProps) {
   const { busy, error, run } = useSave();
   // Read once: the save itself verifies the age, and the modal then closes rather than saying so.
   const [alreadyVerified] = useState(() => user?.isVerified.age === true);
-  if (!user) return <SignupOverlay props={{ next: window.location.pathname + window.location.search, action: 'unmask' }} close={close} />;
+  if (!user) return <SignupOverlay props={{ next: currentUrl(), action: 'unmask' }} close={close} />;
 
   if (alreadyVerified) {
     return (

@@ -206,6 +206,19 @@ describe('hide, the 5 s queue and revert', () => {
     expect(userStore.getState().info.blockPosts).toEqual({});
   });
 
+  it('undoing a hide keeps the post’s hidden OP comments (a comment block is stored apart)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    show(post('h3'), { ...memberInfo(), blockPosts: { h3: 'comment' } });
+    await user.click(screen.getByRole('button', { name: 'Hide post' }));
+    await act(() => vi.advanceTimersByTimeAsync(HIDE_DELAY_MS + 10));
+    await waitFor(() => expect(blockCalls).toHaveLength(1));
+    expect(userStore.getState().info.blockPosts).toEqual({ h3: 'post' });
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(blockCalls[1]).toEqual({ type: 'post', id: 'h3', action: 'unblock' }));
+    expect(userStore.getState().info.blockPosts).toEqual({ h3: 'comment' });
+  });
+
   it('shows the card again when the block call is refused', async () => {
     server.use(http.post(`${base}/v1/block-post`, () => HttpResponse.json({ meta: { status: 'Failure', errorCode: 'OWN_POST', errorMessage: 'You cannot hide your own post.' }, data: {} }, { status: 403 })));
     vi.useFakeTimers({ shouldAdvanceTime: true });

@@ -61,11 +61,24 @@ const queueStore = createStore<{ queued: string[] }>()(() => ({ queued: [] }));
 const timers = new Map<string, ReturnType<typeof setTimeout>>();
 
 const dequeue = (id: string) => queueStore.setState((s) => ({ queued: s.queued.filter((q) => q !== id) }));
+/**
+ * blockPosts holds one type per post, and the server stores a hide ('post') apart from a comment block ('comment',
+ * Hide OP comments): a hide shadows the comment block here, and undoing the hide brings it back.
+ */
+const shadowedBlocks = new Map<string, string>();
 const setBlockedPost = (id: string, blocked: boolean) =>
   updateUserInfo((info) => {
     const blockPosts = { ...info.blockPosts };
-    if (blocked) blockPosts[id] = 'post';
-    else delete blockPosts[id];
+    const before = blockPosts[id];
+    if (blocked) {
+      if (before !== undefined && before !== 'post') shadowedBlocks.set(id, before);
+      blockPosts[id] = 'post';
+    } else {
+      const shadowed = shadowedBlocks.get(id);
+      shadowedBlocks.delete(id);
+      if (shadowed !== undefined) blockPosts[id] = shadowed;
+      else delete blockPosts[id];
+    }
     return { blockPosts };
   });
 

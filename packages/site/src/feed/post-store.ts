@@ -39,7 +39,7 @@ const isLoggedIn = () => Boolean(userStore.getState().info.user?.username);
 /** shell-and-account.md §4: the home lists (/v1/feed-posts and /v1/group-posts, see list-routes.ts) leave out posts of hidden tags. */
 export const isHomeList = (path: string) => path.startsWith('/v1/feed-posts/') || path.startsWith('/v1/group-posts/');
 /** As many hidden tags as a list call may name (the server's MAX_HIDDEN_TAGS); the list filters older ones on screen. */
-export const MAX_HIDDEN_TAGS = 50;
+const MAX_HIDDEN_TAGS = 50;
 
 /**
  * A home list call names the tags hidden in this browser, so the server leaves their posts out and every page comes

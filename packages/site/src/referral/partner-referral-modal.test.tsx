@@ -114,6 +114,11 @@ describe('partner referral modal', { timeout: 20_000 }, () => {
   });
 
   it('says the offer is not available without a partner, without the feature, or for an ineligible member (no check sent)', async () => {
+    let checks = 0;
+    server.use(http.post('*/v1/moonit-status', () => {
+      checks++;
+      return success({ status: 'NEW', mode: 'prod' });
+    }));
     renderHost();
     member({ eligible: false, referralCode: 'GUF10' });
     open();
@@ -127,5 +132,6 @@ describe('partner referral modal', { timeout: 20_000 }, () => {
     activeConfig = { ...config, features: { ...config.features, referral: 0 } };
     open({ referralCode: 'GUF10' });
     expect(await screen.findByText(OFFER_UNAVAILABLE)).toBeInTheDocument();
+    expect(checks).toBe(0);
   });
 });

@@ -29,7 +29,7 @@ export type ReferralActions = {
 export type ReferralStore = ReferralState & ReferralActions;
 
 /** POST /v1/moonit-status {mode} -> data.status (comments.md §7). */
-export const fetchReferralStatus = (mode: ReferralMode) => apiPost<{ status?: string }>('/v1/moonit-status', { mode });
+const fetchReferralStatus = (mode: ReferralMode) => apiPost<{ status?: string }>('/v1/moonit-status', { mode });
 
 function read(storage: Storage | null): ReferralState {
   try {

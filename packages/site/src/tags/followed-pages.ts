@@ -1,5 +1,6 @@
 import { createStore, useStore } from 'zustand';
-import { apiGet, requestEnvelope } from '../lib/api';
+import { apiGet, errorMessage, requestEnvelope } from '../lib/api';
+import { showToast } from '../shell/toasts/toast-store';
 
 /**
  * The member's followed tags and interests (shell-and-account.md §2 "Following", §4 "Follow or unfollow").
@@ -70,4 +71,19 @@ export const followedStore = createFollowedStore();
 
 export function useFollowed<T>(selector: (s: FollowedState & FollowedActions) => T): T {
   return useStore(followedStore, selector);
+}
+
+/** shell-and-account.md §4 "Follow or unfollow": said when the server does not apply a change. */
+export const FOLLOW_FAILED = 'Could not update what you follow. Please try again.';
+
+/**
+ * Follows or unfollows a page for the Follow buttons and the follow dialog alike: applied only on a Success reply; a
+ * refusal or a failed request is said in a toast, and the list stays as it was.
+ */
+export async function changeFollowing(kind: FollowKind, key: string, following: boolean, name?: string): Promise<void> {
+  try {
+    if (!(await followedStore.getState().setFollowing(kind, key, following, name))) showToast(FOLLOW_FAILED, 'error');
+  } catch (error) {
+    showToast(errorMessage(error), 'error');
+  }
 }

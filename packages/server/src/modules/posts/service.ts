@@ -364,7 +364,7 @@ async function followedIds(db: Database, userId: number): Promise<{ tagIds: numb
 }
 
 /** Hidden tags a home list call may name: the site sends its newest ones and filters any others on screen. */
-export const MAX_HIDDEN_TAGS = 50;
+const MAX_HIDDEN_TAGS = 50;
 
 /**
  * The `hiddenTags` field of a home list call: canonical tag keys, comma separated (tags never hold commas: uploads

@@ -219,7 +219,7 @@ export function AccountSection({ user }: Props) {
 }
 
 /** shell-and-account.md §5 keyboard shortcuts: the `?` legend's switch, kept in this browser and applied at once. */
-export function ShortcutsPanel() {
+function ShortcutsPanel() {
   return (
     <div role="group" aria-labelledby="shortcuts-settings-title">
       <h2 id="shortcuts-settings-title">Keyboard shortcuts</h2>

@@ -1,14 +1,11 @@
 import { useEffect, useState } from 'react';
-import { errorMessage } from '../../lib/api';
 import { displayTag } from '../../tags/canonical';
-import { FOLLOW_FAILED } from '../../tags/follow-button';
-import { useFollowed, type FollowKind } from '../../tags/followed-pages';
+import { changeFollowing, useFollowed, type FollowKind } from '../../tags/followed-pages';
 import { interestKey, useInterests } from '../../tags/interests';
 import { useTags } from '../../tags/tag-store';
 import { userStore } from '../../user/user-store';
 import { Dialog } from '../dialog';
 import type { ModalComponentProps } from '../modals/modal-registry';
-import { showToast } from '../toasts/toast-store';
 import styles from './follow-dialog.module.css';
 
 /** §9: at least 3 interests when following as part of signup. */
@@ -27,7 +24,6 @@ export function FollowDialog({ props, close }: ModalComponentProps) {
   const interestsLoaded = useInterests((s) => s.loaded);
   const loadInterests = useInterests((s) => s.load);
   const pages = useFollowed((s) => s.pages);
-  const setFollowing = useFollowed((s) => s.setFollowing);
   const popular = useTags((s) => s.popular);
   const adultMode = userStore.getState().info.user?.nsfwMode ?? false;
 
@@ -47,10 +43,7 @@ export function FollowDialog({ props, close }: ModalComponentProps) {
   const toggle = async (kind: FollowKind, key: string, name: string) => {
     setBusy(`${kind}:${key}`);
     try {
-      const applied = await setFollowing(kind, key, !follows(kind, key), name);
-      if (!applied) showToast(FOLLOW_FAILED, 'error');
-    } catch (error) {
-      showToast(errorMessage(error), 'error');
+      await changeFollowing(kind, key, !follows(kind, key), name);
     } finally {
       setBusy(null);
     }

@@ -1,7 +1,8 @@
 import { selectIsLoggedIn, userStore } from '../../user/user-store';
 import { openModal } from './modal-store';
 
-const currentUrl = () => window.location.pathname + window.location.search + window.location.hash;
+/** The address a guest comes back to after signing up: path, query and hash. */
+export const currentUrl = () => window.location.pathname + window.location.search + window.location.hash;
 
 /**
  * Guest gating (shell-and-account.md §1): true for a member; for a guest opens the signup overlay with the next URL

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { setShortcutsEnabled, shortcutsEnabled, subscribeShortcutsSetting } from './shortcuts';
 
 /** The setting as saved in this browser, kept current wherever it is switched. */
-export const useShortcutsEnabled = (): boolean => useSyncExternalStore(subscribeShortcutsSetting, shortcutsEnabled, () => true);
+const useShortcutsEnabled = (): boolean => useSyncExternalStore(subscribeShortcutsSetting, shortcutsEnabled, () => true);
 
 /** The on/off switch of the keyboard shortcuts, the same in the `?` legend and in Settings. */
 export function ShortcutsSwitch({ className }: { className?: string | undefined }) {

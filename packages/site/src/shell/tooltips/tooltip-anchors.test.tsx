@@ -148,10 +148,16 @@ describe('post page tooltip anchors', { timeout: 20_000 }, () => {
     expect(anchor('pinnedComment')).toBeNull();
   });
 
+  /** Engines a test started, stopped after it whether it passed or not. */
+  const engines: ReturnType<typeof createTooltipEngine>[] = [];
+  afterEach(() => {
+    for (const engine of engines.splice(0)) engine.stop();
+  });
   /** Every other tooltip already shown: what the engine picks on the post route is down to the pinned comment. */
   const pinnedOnly = () => {
     localStorage.setItem(TOOLTIP_SHOWN_KEY, JSON.stringify(tooltipDefinitions.map((d) => d.id).filter((id) => id !== 'pinnedComment')));
     const engine = createTooltipEngine({ definitions: tooltipDefinitions, storage: localStorage });
+    engines.push(engine);
     engine.routeChanged('post');
     return engine;
   };
@@ -164,7 +170,6 @@ describe('post page tooltip anchors', { timeout: 20_000 }, () => {
     expect(anchor('pinnedComment')).toBe(document.getElementById('comment'));
     const engine = pinnedOnly();
     await waitFor(() => expect(engine.store.getState().active?.definition.id).toBe('pinnedComment'));
-    engine.stop();
   });
 
   it('skips the pinned comment tooltip for the OP (their own upload)', async () => {
@@ -175,7 +180,6 @@ describe('post page tooltip anchors', { timeout: 20_000 }, () => {
     const engine = pinnedOnly();
     await new Promise((resolve) => setTimeout(resolve, 700));
     expect(engine.store.getState().active).toBeNull();
-    engine.stop();
   });
 
   it('leaves the pinned comment tooltip off the Related tab', async () => {

@@ -15,7 +15,7 @@ import { userStore } from '../../user/user-store';
 import { guestInfo } from '../../user/user-types';
 import { followedStore } from '../followed-pages';
 import { interestStore } from '../interests';
-import { FOLLOW_FAILED } from './follow-button';
+import { FOLLOW_FAILED } from '../followed-pages';
 
 const base = 'http://api.test';
 const emptyList = () => HttpResponse.json({ meta: { status: 'Success' }, data: { posts: [], after: null, nextCursor: null, feedId: 'list', tags: [], tag: null } });

@@ -1,11 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { errorMessage } from '../../lib/api';
 import { requireMember } from '../../shell/modals/gate';
-import { showToast } from '../../shell/toasts/toast-store';
-import { useFollowed, type FollowKind } from '../followed-pages';
+import { changeFollowing, useFollowed, type FollowKind } from '../followed-pages';
 import styles from './follow-button.module.css';
-
-export const FOLLOW_FAILED = 'Could not update what you follow. Please try again.';
 
 type FollowButtonProps = {
   kind: FollowKind;
@@ -21,7 +17,6 @@ type FollowButtonProps = {
  */
 export function FollowButton({ kind, pageKey, name }: FollowButtonProps) {
   const following = useFollowed((s) => s.pages.some((p) => p.kind === kind && p.key === pageKey));
-  const setFollowing = useFollowed((s) => s.setFollowing);
   const [busy, setBusy] = useState(false);
   const mounted = useRef(true);
   useEffect(() => {
@@ -35,9 +30,7 @@ export function FollowButton({ kind, pageKey, name }: FollowButtonProps) {
     if (!requireMember('follow')) return;
     setBusy(true);
     try {
-      if (!(await setFollowing(kind, pageKey, !following, name))) showToast(FOLLOW_FAILED, 'error');
-    } catch (error) {
-      showToast(errorMessage(error), 'error');
+      await changeFollowing(kind, pageKey, !following, name);
     } finally {
       if (mounted.current) setBusy(false);
     }

@@ -1,1 +1,1 @@
-export { FOLLOW_FAILED, FollowButton, FollowHeader } from './follow-button';
+export { FollowButton, FollowHeader } from './follow-button';
