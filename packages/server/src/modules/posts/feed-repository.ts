@@ -136,7 +136,7 @@ const MIN_CANDIDATES = 40;
  * list, its position and the post's own filters only, never on who reads them, so the members reading a list within
  * a second walk it once between them. Off under tests (cacheTtl).
  */
-const sharedStatements = perDatabase(() => new VisitorPageCache<unknown[]>(visitorCacheTtl(), 2000));
+const sharedStatements = perDatabase(() => new VisitorPageCache<unknown[]>(visitorCacheTtl(), 1000));
 
 async function sharedRows<R>(db: Database, query: RawBuilder<R>): Promise<R[]> {
   const compiled = query.compile(db);

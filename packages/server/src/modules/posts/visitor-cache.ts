@@ -1,7 +1,8 @@
 /**
  * Visitors (no session) all see the same page of a list, so a page computed for one visitor is served to the next
- * for a short time, and concurrent identical requests share one computation. Members are never served from it:
- * their filters make every page their own. A page and its `after` token stay consistent with each other (the
+ * for a short time, and concurrent identical requests share one computation. Members are never served a page from
+ * it: their filters make every page their own (the lists share only their candidates through it, read before any
+ * member's filter: feed-repository.ts sharedRows). A page and its `after` token stay consistent with each other (the
  * token carries the page's snapshot time), so a reused page continues exactly like a fresh one.
  *
  * TTL: FEED_CACHE_MS (default 1000 ms; 0 turns it off; off under tests, which change data between calls).
