@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -38,7 +38,8 @@ describe('privacy pages', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Privacy policy' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Your privacy choices' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Privacy notice for Virginia residents' })).toHaveAttribute('href', '/privacy-virginia');
-    expect(document.title).toBe('Guffaw - Privacy Policy');
+    // The title is set in an effect, which may run after the heading is painted.
+    await waitFor(() => expect(document.title).toBe('Guffaw - Privacy Policy'));
   });
 });
 
