@@ -14,6 +14,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
@@ -28,6 +29,8 @@ export const DESKTOP = { width: 1440, height: 900 };
  */
 export const PENDING_ENDPOINTS = [];
 export const MOBILE = { width: 390, height: 844 };
+/** The two widths the shell is checked at, as [label, viewport]. */
+export const WIDTHS = [['1440', DESKTOP], ['390', MOBILE]];
 
 /** A free TCP port on localhost (asked of the OS, then released for the server to take). */
 export function freePort() {
@@ -223,3 +226,20 @@ export function useBrowser() {
   };
 }
 
+/** Opens a site page and waits for the shell (network idle, then the top bar). */
+export async function openSite(page, path = '/') {
+  await page.goto(baseUrl() + path, { waitUntil: 'networkidle' });
+  await page.getByTestId('top-bar').waitFor();
+}
+
+/** The signup overlay a guest gets: its Sign Up link carries the next URL and the action name; closed with Escape. */
+export async function expectSignupGate(page, { next, action }) {
+  const dialog = page.getByRole('dialog', { name: 'Join Guffaw' });
+  await dialog.waitFor();
+  const href = new URL(await dialog.getByRole('link', { name: 'Sign Up' }).getAttribute('href'), baseUrl());
+  assert.equal(href.pathname, '/signup');
+  assert.equal(href.searchParams.get('next'), next);
+  assert.equal(href.searchParams.get('src'), action);
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+}

@@ -2,29 +2,10 @@
 // (shell-and-account.md §1, §4 Tooltips, §5; posts-and-feeds.md §4-6).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { baseUrl, DESKTOP, login, MOBILE, screenshot, useBrowser, useServer } from './harness.mjs';
+import { baseUrl, expectSignupGate, login, MOBILE, openSite as open, screenshot, useBrowser, useServer, WIDTHS } from './harness.mjs';
 
 useServer();
 const browser = useBrowser();
-
-const WIDTHS = [['1440', DESKTOP], ['390', MOBILE]];
-
-const open = async (page, path = '/') => {
-  await page.goto(baseUrl() + path, { waitUntil: 'networkidle' });
-  await page.getByTestId('top-bar').waitFor();
-};
-
-/** The signup overlay a guest gets: its Sign Up link carries the next URL and the action name (as in shell.test.mjs). */
-async function expectSignupGate(page, { next, action }) {
-  const dialog = page.getByRole('dialog', { name: 'Join Guffaw' });
-  await dialog.waitFor();
-  const href = new URL(await dialog.getByRole('link', { name: 'Sign Up' }).getAttribute('href'), baseUrl());
-  assert.equal(href.pathname, '/signup');
-  assert.equal(href.searchParams.get('next'), next);
-  assert.equal(href.searchParams.get('src'), action);
-  await page.keyboard.press('Escape');
-  await dialog.waitFor({ state: 'detached' });
-}
 
 /** Calls that read with POST (shell-and-account.md §7): the shell asks for the visitor's user info on its own. */
 const POST_READS = new Set(['/v1/user-info', '/v1/config']);

@@ -1,14 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { axeViolations, baseUrl, DESKTOP, login, MOBILE, screenshot, useBrowser, useServer } from './harness.mjs';
+import { axeViolations, baseUrl, DESKTOP, expectSignupGate, login, MOBILE, openSite as open, screenshot, useBrowser, useServer, WIDTHS } from './harness.mjs';
 
 useServer();
 const browser = useBrowser();
-
-const open = async (page, path = '/') => {
-  await page.goto(baseUrl() + path, { waitUntil: 'networkidle' });
-  await page.getByTestId('top-bar').waitFor();
-};
 
 for (const scheme of ['light', 'dark']) {
   test(`1440 px, ${scheme}: permanent drawer, no menu button`, async (t) => {
@@ -46,20 +41,6 @@ for (const scheme of ['light', 'dark']) {
       { viewport: MOBILE, colorScheme: scheme },
     );
   });
-}
-
-const WIDTHS = [['1440', DESKTOP], ['390', MOBILE]];
-
-/** The signup overlay a guest gets: its Sign Up link carries the next URL and the action name. */
-async function expectSignupGate(page, { next, action }) {
-  const dialog = page.getByRole('dialog', { name: 'Join Guffaw' });
-  await dialog.waitFor();
-  const href = new URL(await dialog.getByRole('link', { name: 'Sign Up' }).getAttribute('href'), baseUrl());
-  assert.equal(href.pathname, '/signup');
-  assert.equal(href.searchParams.get('next'), next);
-  assert.equal(href.searchParams.get('src'), action);
-  await page.keyboard.press('Escape');
-  await dialog.waitFor({ state: 'detached' });
 }
 
 for (const [width, viewport] of WIDTHS) {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { configureApi } from '../lib/api';
 import { RouterProvider } from '../router';
 import { tagStore } from '../tags/tag-store';
+import { QuietObserver } from '../test/media';
 import { TagListPage } from './feed-page';
 import { postListStore } from './post-store';
 
@@ -16,13 +17,6 @@ const server = setupServer(
     ),
   ),
 );
-
-class QuietObserver {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-  takeRecords() { return []; }
-}
 
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });

@@ -10,3 +10,13 @@ export function setWindowWidth(width: number, dark = false): void {
     return { matches, media: query, addEventListener: () => undefined, removeEventListener: () => undefined, onchange: null } as unknown as MediaQueryList;
   });
 }
+
+/** An IntersectionObserver that never reports: feeds render without loading more or archiving streams. */
+export class QuietObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}

@@ -11,6 +11,7 @@ import { RouteOutlet, RouterProvider, syncLocation } from '../../router';
 import { routes } from '../../routes';
 import { memberInfo } from '../../test/fixtures';
 import { interestsHandler, success } from '../../test/handlers';
+import { QuietObserver } from '../../test/media';
 import { UploadPage } from '../../upload/upload-page';
 import { userStore } from '../../user/user-store';
 import { guestInfo } from '../../user/user-types';
@@ -30,15 +31,6 @@ const server = setupServer(
 );
 
 /** Never in view: the poll asks for no results. */
-class QuietObserver {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-  takeRecords() {
-    return [];
-  }
-}
-
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });
   configureApi({ baseUrl: base });

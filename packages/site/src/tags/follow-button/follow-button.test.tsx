@@ -11,11 +11,11 @@ import { modalStore } from '../../shell/modals/modal-store';
 import { toastStore } from '../../shell/toasts/toast-store';
 import { memberInfo } from '../../test/fixtures';
 import { failure, success } from '../../test/handlers';
+import { QuietObserver } from '../../test/media';
 import { userStore } from '../../user/user-store';
 import { guestInfo } from '../../user/user-types';
-import { followedStore } from '../followed-pages';
+import { FOLLOW_FAILED, followedStore } from '../followed-pages';
 import { interestStore } from '../interests';
-import { FOLLOW_FAILED } from '../followed-pages';
 
 const base = 'http://api.test';
 const emptyList = () => HttpResponse.json({ meta: { status: 'Success' }, data: { posts: [], after: null, nextCursor: null, feedId: 'list', tags: [], tag: null } });
@@ -25,15 +25,6 @@ const server = setupServer(
     http[method](`${base}/v1/interest-posts/interest/:interest/type/:type`, emptyList),
   ]),
 );
-
-class QuietObserver {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-  takeRecords() {
-    return [];
-  }
-}
 
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });
