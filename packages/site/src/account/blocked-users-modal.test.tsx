@@ -1,37 +1,20 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { configureApi } from '../lib/api';
+import { describe, expect, it } from 'vitest';
 import { RouterProvider } from '../router';
 import { ModalHost } from '../shell/modals/modal-host';
 import { modalStore, OPEN_MODAL_EVENT } from '../shell/modals/modal-store';
 import { toastStore } from '../shell/toasts';
+import { ACCOUNT_TEST_API, accountModalServer } from '../test/account-modals';
 import { memberInfo } from '../test/fixtures';
-import { guestInfo, userStore, type MainUser } from '../user';
-import { registerAccountModals } from '.';
+import { userStore, type MainUser } from '../user';
 import type { BlockedUser } from './account-api';
 import { NO_BLOCKED_USERS } from './settings/blocked-users';
 import { AccountSection } from './settings/sections';
 
-const base = 'http://api.test';
-const server = setupServer();
-
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-  configureApi({ baseUrl: base });
-  registerAccountModals();
-});
-afterEach(() => {
-  server.resetHandlers();
-  act(() => {
-    modalStore.getState().close();
-    userStore.setState({ info: guestInfo() });
-    toastStore.setState({ toasts: [] });
-  });
-});
-afterAll(() => server.close());
+const base = ACCOUNT_TEST_API;
+const server = accountModalServer();
 
 const blocked = (n: number): BlockedUser => ({ userId: `u${n}`, accountId: `a${n}`, username: `Blocked${n}`, fullName: `Person ${n}`, avatarUrl: '' });
 const ok = <T,>(data: T) => HttpResponse.json({ meta: { status: 'Success' }, data });

@@ -1,35 +1,18 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { configureApi } from '../lib/api';
+import { describe, expect, it, vi } from 'vitest';
 import { RouterProvider } from '../router';
 import { ModalHost } from '../shell/modals/modal-host';
 import { modalStore, OPEN_MODAL_EVENT } from '../shell/modals/modal-store';
 import { toastStore } from '../shell/toasts';
+import { ACCOUNT_TEST_API, accountModalServer } from '../test/account-modals';
 import { memberInfo } from '../test/fixtures';
 import { guestInfo, userStore } from '../user';
-import { registerAccountModals } from '.';
 import { OP_COMMENTS_HIDDEN } from './hide-op-comments-modal';
 
-const base = 'http://api.test';
-const server = setupServer();
-
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-  configureApi({ baseUrl: base });
-  registerAccountModals();
-});
-afterEach(() => {
-  server.resetHandlers();
-  act(() => {
-    modalStore.getState().close();
-    userStore.setState({ info: guestInfo() });
-    toastStore.setState({ toasts: [] });
-  });
-});
-afterAll(() => server.close());
+const base = ACCOUNT_TEST_API;
+const server = accountModalServer();
 
 const ok = <T,>(data: T) => HttpResponse.json({ meta: { status: 'Success' }, data });
 const fail = (status: number, errorCode: string, errorMessage: string) => HttpResponse.json({ meta: { status: 'Failure', errorCode, errorMessage }, data: {} }, { status });

@@ -2,38 +2,23 @@ import type { ReactNode } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { configureApi } from '../lib/api';
+import { afterEach, describe, expect, it } from 'vitest';
 import { RouterProvider } from '../router';
 import { ModalHost } from '../shell/modals/modal-host';
 import { modalStore, OPEN_MODAL_EVENT } from '../shell/modals/modal-store';
 import { toastStore } from '../shell/toasts';
+import { ACCOUNT_TEST_API, accountModalServer } from '../test/account-modals';
 import { memberInfo } from '../test/fixtures';
 import { guestInfo, userStore, type MainUser } from '../user';
-import { registerAccountModals } from '.';
 import { AccountSection } from './settings/sections';
 import { AGE_VERIFIED } from './verify-age-modal';
 
-const base = 'http://api.test';
-const server = setupServer();
+const base = ACCOUNT_TEST_API;
+const server = accountModalServer();
 const sent: Record<string, string>[] = [];
-
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-  configureApi({ baseUrl: base });
-  registerAccountModals();
-});
 afterEach(() => {
-  server.resetHandlers();
   sent.length = 0;
-  act(() => {
-    modalStore.getState().close();
-    userStore.setState({ info: guestInfo() });
-    toastStore.setState({ toasts: [] });
-  });
 });
-afterAll(() => server.close());
 
 function settingsEndpoint(reply: (fields: Record<string, string>) => Response) {
   server.use(

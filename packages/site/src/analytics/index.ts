@@ -1,6 +1,7 @@
 import type { RefObject } from 'react';
 import { siteConfig } from '../config';
-import { safeStorage, trackingAllowed } from '../consent/privacy';
+import { trackingAllowed } from '../consent/privacy';
+import { safeStorage } from '../lib/storage';
 import { usePostTracking, type PostTab } from './post-tracking';
 import { createTracker } from './tracker';
 

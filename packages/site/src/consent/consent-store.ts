@@ -1,8 +1,9 @@
 import { createStore, useStore } from 'zustand';
 import { siteConfig } from '../config';
+import { safeStorage } from '../lib/storage';
 import { readConsent, siteConsentSource, tcfSource, purposeOneConsented, type ConsentTiming } from './consent-source';
 import {
-  CCPA_DISMISSED_KEY, isCcpa, privacyRegion, readUsPrivacy, recordCmpConsent, safeStorage, TRACKING_CONSENT_KEY, USPRIVACY_NOTICE_GIVEN,
+  CCPA_DISMISSED_KEY, isCcpa, privacyRegion, readUsPrivacy, recordCmpConsent, TRACKING_CONSENT_KEY, USPRIVACY_NOTICE_GIVEN,
   USPRIVACY_OPTED_OUT, writeUsPrivacy, type PrivacyRegion,
 } from './privacy';
 

@@ -1,3 +1,4 @@
+import { safeStorage } from '../lib/storage';
 /**
  * Consent (shell-and-account.md §4 "Consent"): the `usprivacy` cookie (US Privacy string, 365 days: 1YY- opted out of
  * sale, 1YN- notice given and not opted out, 1--- default), the privacy region from a configurable service cached
@@ -96,13 +97,5 @@ export function trackingAllowed(storage: Storage | null = safeStorage(), uspriva
     return storage?.getItem(TRACKING_CONSENT_KEY) === 'granted';
   } catch {
     return false;
-  }
-}
-
-export function safeStorage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
   }
 }

@@ -1,6 +1,7 @@
 import { createStore, useStore } from 'zustand';
 import { apiPost } from '../lib/api';
 import { isRedeemedStatus, type ReferralMode } from './referral-rules';
+import { safeStorage } from '../lib/storage';
 
 /**
  * The referral promotion's client state (shell-and-account.md §3 client state "moonit", §4 "Referral banner").
@@ -51,15 +52,7 @@ function write(storage: Storage | null, state: ReferralState): void {
   }
 }
 
-const defaultStorage = (): Storage | null => {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
-};
-
-export const createReferralStore = (storage: Storage | null = defaultStorage()) => {
+export const createReferralStore = (storage: Storage | null = safeStorage()) => {
   const pending = new Map<string, Promise<void>>();
   return createStore<ReferralStore>()((set, get) => {
     const save = (patch: Partial<ReferralState>) => {

@@ -1,6 +1,7 @@
 import { createStore, useStore } from 'zustand';
 import { apiGet } from '../lib/api';
 import { canonicalTag, moveToFront, tagUrl } from './canonical';
+import { safeStorage } from '../lib/storage';
 
 /** shell-and-account.md §3 "Tag": a tag as the shell lists it. */
 export type Tag = { key: string; url: string; name?: string; description?: string; isSensitive?: boolean };
@@ -95,15 +96,7 @@ function migrateLegacy(storage: Storage, lists: TagLists): TagLists {
   return migrated;
 }
 
-const defaultStorage = (): Storage | null => {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
-};
-
-export const createTagStore = (storage: Storage | null = defaultStorage()) =>
+export const createTagStore = (storage: Storage | null = safeStorage()) =>
   createStore<TagState & TagActions>()((set, get) => {
     const save = (patch: Partial<TagLists>) => {
       set(patch);

@@ -1,4 +1,5 @@
 import { createStore, useStore } from 'zustand';
+import { safeStorage } from '../lib/storage';
 
 /** shell-and-account.md §4 "Dark mode": System (null on the profile) follows the system, Dark and Light are fixed. */
 export type ThemePreference = 'system' | 'dark' | 'light';
@@ -24,14 +25,6 @@ export const resolveTheme = (preference: ThemePreference, systemDark: boolean): 
 export function applyTheme(theme: Theme, root: HTMLElement = document.documentElement): void {
   root.setAttribute('data-theme', theme);
   root.style.colorScheme = theme;
-}
-
-function safeStorage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
 }
 
 const systemQuery = () => (typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null);

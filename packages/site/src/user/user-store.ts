@@ -1,6 +1,7 @@
 import { createStore, useStore } from 'zustand';
 import { apiPost, apiPostForm, isApiFailure } from '../lib/api';
 import { guestInfo, type MainUser, type UserInfo } from './user-types';
+import { safeStorage } from '../lib/storage';
 
 /**
  * The signed-in user (shell-and-account.md §4 "User startup", "User info freshness", "Logout").
@@ -57,14 +58,6 @@ function persist(storage: Storage | null, state: Persisted): void {
   }
 }
 
-const defaultStorage = (): Storage | null => {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
-};
-
 export function isStale(info: UserInfo, fetchedAt: number, now: number, search = ''): boolean {
   if (fetchedAt === 0 || !info.user?.username) return true;
   if (/[?&]moonit/.test(search)) return true;
@@ -74,7 +67,7 @@ export function isStale(info: UserInfo, fetchedAt: number, now: number, search =
 
 export type UserStoreOptions = { storage?: Storage | null; now?: () => number };
 
-export const createUserStore = ({ storage = defaultStorage(), now = Date.now }: UserStoreOptions = {}) => {
+export const createUserStore = ({ storage = safeStorage(), now = Date.now }: UserStoreOptions = {}) => {
   let pending: Promise<void> | null = null;
   let initialising: Promise<void> | null = null;
   const cached = readPersisted(storage);
