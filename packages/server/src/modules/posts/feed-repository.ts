@@ -147,8 +147,8 @@ async function sharedRows<R>(db: Database, query: RawBuilder<R>): Promise<R[]> {
 /**
  * One page for the viewer. A member's own filters cost a subquery or a pattern per post, and a plan may run them on
  * every post a list could show (hundreds on trending, thousands on search) before ordering. So the list's first
- * candidates are read in order with the cheap filters only (shared by every reader, sharedRows), and the member's
- * filters run on those posts alone, in one small statement; the first `limit` that pass, in order, are the same page
+ * candidates are read in order with the cheap filters only (shared by every reader, sharedRows), and every filter
+ * runs on those posts alone, in one small statement; the first `limit` that pass, in order, are the same page
  * as filtering the whole list, since every post after the candidates ranks lower. When the candidates do not fill
  * the page (the member hides most of them) the whole list is filtered in one statement.
  */
@@ -159,7 +159,8 @@ async function readPage(db: Database, filters: Filters, limit: number, statement
   if (viewer.length > 0) {
     const wanted = Math.max(MIN_CANDIDATES, limit * 4);
     const candidates = await sharedRows(db, statement(own, wanted));
-    const passing = await passingIds(db, filters, candidates.map((r) => r.id), viewer);
+    // Every filter again, the post's own too: a post removed or deleted since the candidates were read drops at once.
+    const passing = await passingIds(db, filters, candidates.map((r) => r.id));
     const page = candidates.filter((r) => passing.has(r.id)).slice(0, limit);
     // A full page, or every post of the list was a candidate: what filtering the whole list would give.
     if (page.length === limit || candidates.length < wanted) return keyed(page);

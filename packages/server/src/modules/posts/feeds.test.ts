@@ -712,5 +712,8 @@ describeEachDatabase('list candidates shared between readers (FEED_CACHE_MS on)'
     // The candidates were read once for all of them: a post added since shows when they expire, for everyone alike.
     await makePost(t.db, { id: 'p50', ageSeconds: 1, creatorId: other.id });
     expect(await ids(url, blocker)).toEqual(everyone.slice(3, 3 + PAGE_SIZE));
+    // A post removed since (deleted by its uploader, or by a moderator) leaves every member's page at once.
+    await t.db.updateTable('posts').set({ status: 'removed' }).where('id', '=', 'p46').execute();
+    expect(await ids(url, other)).toEqual(everyone.filter((id) => id !== 'p46').slice(0, PAGE_SIZE));
   });
 });
