@@ -204,6 +204,8 @@ export async function loadPosts(ctx: PostsContext, ids: string[]): Promise<Post[
 // - Forum posts (Ask) are listed by forum lists only; anonymous posts never name their creator, and show on the
 //   creator's profile to the creator alone.
 // - A viewer's own lists (their profile) are not filtered.
+// - Freshness: a list's candidates (order and membership) are shared by every reader for FEED_CACHE_MS (1 s), so a
+//   new post or a vote shows in a member's list up to 1 s later; every filter, removal and deletion applies at once.
 
 export type ListReply = {
   posts: Post[];
