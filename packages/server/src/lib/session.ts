@@ -47,8 +47,21 @@ export async function findSessionUser(db: Database, token: string | undefined): 
   return (await liveSession(db, sessionId).select(['u.id', 'u.userId', 'u.username']).executeTakeFirst()) ?? null;
 }
 
+const epochs = new WeakMap<object, number>();
+
+/**
+ * A count per database, raised after a session ends or a member's row or word lists change (sessionsChanged): a
+ * lookup kept for a short time (the lists' viewer, posts/service.ts) is keyed by it, so nothing read before such a
+ * change in this process is used after it.
+ */
+export const sessionEpoch = (db: object): number => epochs.get(db) ?? 0;
+export function sessionsChanged(db: object): void {
+  epochs.set(db, sessionEpoch(db) + 1);
+}
+
 export async function destroySession(db: Database, token: string | undefined): Promise<void> {
   if (token) await db.deleteFrom('sessions').where('id', '=', digest(token)).execute();
+  sessionsChanged(db);
 }
 
 /** Logs a user out everywhere (password change, account deletion), optionally keeping the current session. */
@@ -56,6 +69,7 @@ export async function destroyUserSessions(db: Database, userId: number, keepToke
   let query = db.deleteFrom('sessions').where('userId', '=', userId);
   if (keepToken) query = query.where('id', '!=', digest(keepToken));
   await query.execute();
+  sessionsChanged(db);
 }
 
 /**

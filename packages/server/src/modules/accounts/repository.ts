@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Database } from '../../db/index.js';
 import type { Json, Users } from '../../db/schema.js';
+import { sessionsChanged } from '../../lib/session.js';
 
 export type UserRow = Selectable<Users>;
 export type Provider = 'google' | 'facebook' | 'apple';
@@ -69,6 +70,7 @@ export async function updateUser(db: Database, id: number, changes: UserUpdate, 
   const merge = Object.keys(preferences).length > 0 ? { preferences: sql<Json>`preferences || ${JSON.stringify(preferences)}::jsonb` } : {};
   if (Object.keys(changes).length === 0 && !merge.preferences) return;
   await db.updateTable('users').set({ ...changes, ...merge }).where('id', '=', id).execute();
+  sessionsChanged(db);
 }
 
 export const touchUser = (db: Database, id: number) => db.updateTable('users').set({ activeAt: new Date() }).where('id', '=', id).execute();
@@ -92,6 +94,7 @@ export async function deleteUser(db: Database, user: UserRow): Promise<void> {
       .execute();
     await trx.deleteFrom('users').where('id', '=', user.id).execute();
   });
+  sessionsChanged(db);
 }
 
 // --- email tokens (only their sha256 is stored) ---------------------------------------------------------------
@@ -201,11 +204,13 @@ export async function addWords(db: Database, table: WordTable, id: number, value
     .values(values.map((value, i) => ({ userId: id, value, createdAt: new Date(Date.now() + i) })))
     .onConflict((oc) => oc.doNothing())
     .execute();
+  sessionsChanged(db);
 }
 
 export async function removeWords(db: Database, table: WordTable, id: number, values: string[]): Promise<void> {
   if (values.length === 0) return;
   await db.deleteFrom(table).where('userId', '=', id).where('value', 'in', values).execute();
+  sessionsChanged(db);
 }
 
 // --- followed tags and interests ------------------------------------------------------------------------------

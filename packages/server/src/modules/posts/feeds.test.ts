@@ -716,4 +716,20 @@ describeEachDatabase('list candidates shared between readers (FEED_CACHE_MS on)'
     await t.db.updateTable('posts').set({ status: 'removed' }).where('id', '=', 'p46').execute();
     expect(await ids(url, other)).toEqual(everyone.filter((id) => id !== 'p46').slice(0, PAGE_SIZE));
   });
+
+  it('a member’s viewer row is kept briefly, but a new muted word and a logout apply at once', async () => {
+    const member = await makeUser(t.db, 'kept-viewer');
+    // A list of its own: the candidates of the lists read above are still kept.
+    await makePost(t.db, { id: 'frog', title: 'A frog on a log', ageSeconds: 20, tags: ['pond'] });
+    await makePost(t.db, { id: 'cat', title: 'A cat on a mat', ageSeconds: 30, tags: ['pond'] });
+    const url = '/v1/tag-posts/tag/pond/type/fresh';
+    expect(await ids(url, member)).toEqual(['frog', 'cat']);
+    const muted = await t.app.inject({ method: 'POST', url: '/v1/user-mute-list', headers: member.headers, payload: { value: 'frog' } });
+    expect(muted.statusCode, muted.body).toBe(200);
+    expect(await ids(url, member)).toEqual(['cat']);
+    const out = await t.app.inject({ method: 'POST', url: '/logout', headers: member.headers });
+    expect(out.statusCode, out.body).toBeLessThan(400);
+    // The old cookie reads as a visitor's: nothing muted.
+    expect(await ids(url, member)).toEqual(['frog', 'cat']);
+  });
 });

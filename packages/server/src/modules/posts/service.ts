@@ -3,7 +3,7 @@ import type { Database } from '../../db/index.js';
 import type { Json } from '../../db/schema.js';
 import { badRequest, forbidden, notFound } from '../../lib/envelope.js';
 import type { FastifyRequest } from 'fastify';
-import { knownSessionUser, rememberSessionUser, requestSessionId, type SessionUser } from '../../lib/session.js';
+import { knownSessionUser, rememberSessionUser, requestSessionId, sessionEpoch, type SessionUser } from '../../lib/session.js';
 import { decodeCursor, encodeCursor, SNAPSHOT_TTL_MS, type Cursor } from './cursor.js';
 import * as feeds from './feed-repository.js';
 import type { Filters, KeyedRow, Scope } from './feed-repository.js';
@@ -44,14 +44,24 @@ function viewerOf(row: ViewerRow): Viewer {
 }
 
 /**
- * The viewer of a list request: the session and what the member hides in one statement, unless the request's user
- * was looked up already. The user found is kept as the request's session user (lib/session.ts).
+ * A session's viewer row for FEED_CACHE_MS (1 s): a member's list requests come in runs (pages, tabs, back), and the
+ * row rarely changes. The key holds the session epoch, so a logout or a change of the member's row or word lists in
+ * this process is seen at once; made by another instance, within the TTL. Off under tests.
+ */
+const sessionViewers = perDatabase(() => new VisitorPageCache<Awaited<ReturnType<typeof repo.findSessionViewer>>>(visitorCacheTtl(), 2000));
+
+/**
+ * The viewer of a list request: the session and what the member hides in one statement (kept briefly:
+ * sessionViewers), unless the request's user was looked up already. The user found is kept as the request's session
+ * user (lib/session.ts).
  */
 export async function requestViewer(db: Database, request: FastifyRequest): Promise<Viewer | null> {
   const known = knownSessionUser(request);
   if (known !== undefined) return loadViewer(db, known);
   const sessionId = requestSessionId(request);
-  const row = sessionId ? await repo.findSessionViewer(db, sessionId) : undefined;
+  const row = sessionId
+    ? await sessionViewers(db).get(`${sessionEpoch(db)}|${sessionId}`, () => repo.findSessionViewer(db, sessionId))
+    : undefined;
   rememberSessionUser(request, row ? { id: row.id, userId: row.userId, username: row.username } : null);
   return row ? viewerOf(row) : null;
 }
