@@ -128,7 +128,7 @@ function filterSql(f: Filters): RawBuilder<unknown>[] {
 type StatementRow = { id: string; o: number | string; k?: string; snap?: number };
 type ListStatement = (where: RawBuilder<unknown>[], limit: number) => RawBuilder<StatementRow>;
 
-/** Candidates read per page before a member's own filters run (they hide few posts of a page, usually none). */
+/** Candidates read, and checked against the filters, at a time (a member's filters hide few of a page, usually none). */
 const MIN_CANDIDATES = 40;
 
 /**
@@ -160,8 +160,7 @@ async function readPage(db: Database, filters: Filters, limit: number, statement
     const wanted = Math.max(MIN_CANDIDATES, limit * 4);
     const candidates = await sharedRows(db, statement(own, wanted));
     // Every filter again, the post's own too: a post removed or deleted since the candidates were read drops at once.
-    const passing = await passingIds(db, filters, candidates.map((r) => r.id));
-    const page = candidates.filter((r) => passing.has(r.id)).slice(0, limit);
+    const page = await firstPassing(db, filters, candidates, limit);
     // A full page, or every post of the list was a candidate: what filtering the whole list would give.
     if (page.length === limit || candidates.length < wanted) return keyed(page);
   }
@@ -280,8 +279,7 @@ async function listFollowedFresh(db: Database, q: FreshQuery, scope: { tagIds: n
       union
       ${newest('post_interests', 'interest_id', scope.interestIds)}
     ) u order by u.created_at desc, u.post_id desc limit ${cap}`);
-  const passing = await passingIds(db, q.filters, candidates.map((c) => c.id), [sql`p.type <> 'ForumPost'`, ...filterSql(q.filters)]);
-  const rows = candidates.filter((c) => passing.has(c.id)).slice(0, q.limit);
+  const rows = await firstPassing(db, q.filters, candidates, q.limit, [sql`p.type <> 'ForumPost'`, ...filterSql(q.filters)]);
   if (rows.length === q.limit || candidates.length < cap) return rows;
 
   const range = (table: 'post_tags' | 'post_interests', column: 'tag_id' | 'interest_id', ids: number[], where: RawBuilder<unknown>[], limit: number) => sql`
@@ -316,12 +314,27 @@ export async function searchMatches(db: Database, query: string, max: number): P
   return result.rows;
 }
 
-/** Which of `ids` pass the list filters (every filter of a list, as filterSql, unless `parts` names some). */
-export async function passingIds(db: Database, filters: Filters, ids: string[], parts = filterSql(filters)): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const result = await sql<{ id: string }>`
-    select p.id from posts p where ${and([sql`p.id = any (${ids}::text[])`, ...parts])}`.execute(db);
-  return new Set(result.rows.map((r) => r.id));
+/**
+ * The first `limit` of `ordered` (candidates already in list order) that pass the list filters (every filter, as
+ * filterSql, unless `parts` names them), checked MIN_CANDIDATES at a time: one small statement per chunk, whatever
+ * the list's size. Lists, search and related pages all fill this way.
+ */
+export async function firstPassing<T extends { id: string }>(
+  db: Database,
+  filters: Filters,
+  ordered: readonly T[],
+  limit: number,
+  parts = filterSql(filters),
+): Promise<T[]> {
+  const rows: T[] = [];
+  for (let i = 0; i < ordered.length && rows.length < limit; i += MIN_CANDIDATES) {
+    const chunk = ordered.slice(i, i + MIN_CANDIDATES);
+    const result = await sql<{ id: string }>`
+      select p.id from posts p where ${and([sql`p.id = any (${chunk.map((c) => c.id)}::text[])`, ...parts])}`.execute(db);
+    const passing = new Set(result.rows.map((r) => r.id));
+    for (const c of chunk) if (passing.has(c.id) && rows.length < limit) rows.push(c);
+  }
+  return rows;
 }
 
 export type UserActivity = 'likes' | 'saved';
@@ -384,7 +397,7 @@ export type RelatedCandidate = { id: string; shared: number; createdAtUs: number
  * posts it is among). Reading every post of a popular tag cost 0.3 to 0.5 s per request on 100,000 posts; the
  * newest ones are one index range per tag (post_tags_tag_recent_idx), and a related list of a few hundred posts is
  * more than anyone pages through. The same for every reader: the service keeps them for a short time, orders them
- * (shared tags, then newest) and checks only a page's worth against each reader's filters (passingIds).
+ * (shared tags, then newest) and checks only a page's worth against each reader's filters (firstPassing).
  */
 export async function relatedCandidates(db: Database, postId: string, type: string | null): Promise<RelatedCandidate[]> {
   const newest = type

@@ -474,13 +474,7 @@ export async function userList(ctx: PostsContext, viewer: Viewer | null, usernam
 export const MAX_QUERY_LENGTH = 200;
 /** A search lists at most this many best matches (deeper pages of a common word are not read by anyone). */
 export const SEARCH_MAX_RESULTS = 1000;
-/** Candidates whose filters are checked in one statement while a search or related page fills. */
-const CANDIDATE_CHUNK = 40;
-
-/**
- * The first `limit` of `ordered` (candidates already in list order, shared by every reader) that pass this reader's
- * filters, checked CANDIDATE_CHUNK at a time: a page costs one or two small statements, whatever the list's size.
- */
+/** The first `limit` candidates (in list order) that pass this reader's filters, keyed for the cursor. */
 async function firstPassing<T extends { id: string }>(
   ctx: PostsContext,
   filters: Filters,
@@ -488,13 +482,7 @@ async function firstPassing<T extends { id: string }>(
   limit: number,
   key: (candidate: T) => string | number,
 ): Promise<KeyedRow[]> {
-  const rows: KeyedRow[] = [];
-  for (let i = 0; i < ordered.length && rows.length < limit; i += CANDIDATE_CHUNK) {
-    const chunk = ordered.slice(i, i + CANDIDATE_CHUNK);
-    const passing = await feeds.passingIds(ctx.db, filters, chunk.map((c) => c.id));
-    for (const c of chunk) if (passing.has(c.id) && rows.length < limit) rows.push({ id: c.id, k: key(c) });
-  }
-  return rows;
+  return (await feeds.firstPassing(ctx.db, filters, ordered, limit)).map((c) => ({ id: c.id, k: key(c) }));
 }
 
 /**
@@ -577,7 +565,8 @@ export async function relatedList(ctx: PostsContext, viewer: Viewer | null, id: 
     const candidates = await relatedOf(ctx, id, null);
     return firstPassing(ctx, filters, isAfter ? candidates.filter(isAfter) : candidates, limit, relatedKey);
   });
-  return { ...reply, ...emptyExtras, post: after ? null : await singlePost(ctx, id) };
+  // requirePost above found it live: page 1 carries it without asking again.
+  return { ...reply, ...emptyExtras, post: after ? null : ((await loadPosts(ctx, [id]))[0] ?? null) };
 }
 
 /** /v1/related-articles?id=: the Explore More carousel, articles sharing tags, else the newest articles. One page. */
@@ -599,7 +588,8 @@ export async function collectionList(ctx: PostsContext, viewer: Viewer | null, i
   const reply = await page(ctx, `collection-${id}`, 'collection', after, (cursor, _s, limit) =>
     feeds.listCollection(ctx.db, { collectionId: id, filters: baseFilters(viewer), after: numKey(cursor), limit }),
   );
-  return { ...reply, ...emptyExtras, post: after ? null : await singlePost(ctx, id) };
+  // requirePost above found it live: page 1 carries it without asking again.
+  return { ...reply, ...emptyExtras, post: after ? null : ((await loadPosts(ctx, [id]))[0] ?? null) };
 }
 
 /**

@@ -60,7 +60,6 @@ export type UploadFields = {
 
 const flag = (v: string | undefined) => v !== undefined && ['1', 'true', 'on', 'yes'].includes(v.trim().toLowerCase());
 
-
 const list = (v: string | undefined) =>
   (v ?? '')
     .split(',')
