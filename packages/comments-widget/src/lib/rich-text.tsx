@@ -12,6 +12,13 @@ export type TextToken = { kind: 'text'; value: string } | { kind: 'link'; value:
 /** Only http(s) urls become links: no javascript:, data: or relative tricks. */
 export const isSafeHref = (href: string): boolean => /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(href);
 
+/**
+ * At most one blank line between paragraphs: a run of blank lines (whitespace only) reads as one, so a comment cannot
+ * push the thread down with a tall gap. The service stores text this way (comments/text.ts); this also covers
+ * comments stored before it did.
+ */
+export const collapseBlankLines = (text: string): string => text.replace(/\r\n?/g, '\n').replace(/\n(?:[^\S\n]*\n){2,}/g, '\n\n');
+
 export function tokenize(text: string, mentionMapping: Record<string, string> = {}): TextToken[] {
   const tokens: TextToken[] = [];
   let last = 0;
@@ -54,7 +61,7 @@ export function RichText({ text, mentionMapping, onNavigate }: {
   mentionMapping?: Record<string, string>;
   onNavigate?: ((url: string) => void) | undefined;
 }) {
-  const nodes: ReactNode[] = tokenize(text, mentionMapping).map((token, i) => {
+  const nodes: ReactNode[] = tokenize(collapseBlankLines(text), mentionMapping).map((token, i) => {
     if (token.kind === 'text') return token.value;
     const internal = token.kind === 'mention';
     return (

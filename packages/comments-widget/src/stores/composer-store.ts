@@ -12,6 +12,10 @@ export const UPLOAD_TYPES = MEDIA_TYPES;
 export const MAIN_APP_ID = 'guffaw';
 export const MAIN_COMPOSER = 'main';
 export const replyComposerKey = (commentId: string) => `reply:${commentId}`;
+/** Characters as the comment service counts them (code points): an emoji is one, not two UTF-16 units. */
+export const codePoints = (text: string): number => [...text].length;
+/** The service takes one image or video per comment (TOO_MANY_ATTACHMENTS): a second is refused when chosen. */
+export const ONE_MEDIA = 'A comment can carry one image or video.';
 
 export type AttachmentDraft = {
   id: number;
@@ -41,7 +45,8 @@ export type ComposerStoreState = { composers: Record<string, ComposerState> };
 export type ComposerActions = {
   open(key: string, init?: Partial<Pick<ComposerState, 'message' | 'parent' | 'reply' | 'delegateUserId'>>): void;
   close(key: string): void;
-  setMessage(key: string, message: string): void;
+  /** `max` (code points) cuts what is beyond the app's maximum length, as a maxlength attribute would. */
+  setMessage(key: string, message: string, max?: number): void;
   setFocused(key: string, focused: boolean): void;
   setAnonymous(key: string, anonymous: boolean): void;
   attach(key: string, file: File): Promise<void>;
@@ -90,8 +95,9 @@ export const createComposerStore = ({ client, section, user, settings, opToken }
           return { composers };
         });
       },
-      setMessage(key, message) {
-        patch(key, { message, notice: null });
+      setMessage(key, message, max) {
+        const kept = max !== undefined && codePoints(message) > max ? [...message].slice(0, max).join('') : message;
+        patch(key, { message: kept, notice: null });
       },
       setFocused(key, focused) {
         patch(key, focused ? { focused, active: true } : { focused });
@@ -100,6 +106,11 @@ export const createComposerStore = ({ client, section, user, settings, opToken }
         patch(key, { anonymous });
       },
       async attach(key, file) {
+        const current = get().composers[key]?.attachments ?? [];
+        if (current.some((a) => a.status !== 'failed')) {
+          patch(key, { notice: ONE_MEDIA });
+          return;
+        }
         const id = nextAttachment++;
         const draft: AttachmentDraft = { id, name: file.name, status: 'uploading', progress: 0, attachment: null, notice: null };
         patch(key, (c) => ({ attachments: [...c.attachments, draft], notice: null }));
@@ -129,7 +140,7 @@ export const createComposerStore = ({ client, section, user, settings, opToken }
         if (section.getState().lock && !selectIsModerator(userState)) return fail('Comments are locked.');
         if (composer.attachments.some((a) => a.status === 'uploading')) return fail('Wait for the upload to finish.');
         if (userState.quota && userState.quota.count <= 0) return fail('You have no comments left for now.');
-        if (text.length > selectMaxLength(userState)) return fail(`Comments can be at most ${selectMaxLength(userState)} characters.`);
+        if (codePoints(text) > selectMaxLength(userState)) return fail(`Comments can be at most ${selectMaxLength(userState)} characters.`);
 
         patch(key, { sending: true, notice: null });
         try {

@@ -23,7 +23,8 @@ export function CommentBody({ comment, mask, onNavigate }: {
   return (
     <div className="gfw-body">
       {comment.text && (
-        <p className="gfw-text">
+        // dir="auto": each comment takes its direction from its own first strong character (Arabic, Hebrew...).
+        <p className="gfw-text" dir="auto">
           <RichText text={comment.text} mentionMapping={comment.mentionMapping} onNavigate={onNavigate} />
         </p>
       )}

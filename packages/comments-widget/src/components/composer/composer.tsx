@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, type FormEvent } from 'react';
 import type { Comment } from '@guffaw/comments-client';
 import { waitLabel } from '../../lib/wait-label.js';
 import { useScrollLock } from '../../lib/scroll-lock.js';
-import { UPLOAD_TYPES } from '../../stores/composer-store.js';
+import { codePoints, UPLOAD_TYPES } from '../../stores/composer-store.js';
 import { selectIsModerator, selectMaxLength } from '../../stores/user-store.js';
 import { useViewer } from '../../stores/viewer.js';
 import { useCommentUser, useComposers, useSection, useWidget } from '../../stores/widget-stores.js';
@@ -67,11 +67,18 @@ export function Composer({ composerKey, parent, onDone, idPrefix = composerKey }
   const uploading = attachments.some((a) => a.status === 'uploading');
   const empty = message.trim() === '' && !attachments.some((a) => a.status === 'ready');
   const noun = isReply ? 'reply' : isForum ? 'answer' : 'comment';
+  const prompt = `Write ${noun === 'answer' ? 'an' : 'a'} ${noun}`;
+  // comments.md §5: the limit is in characters as the service counts them (code points), so an emoji counts once.
+  const used = codePoints(message);
+  const blocked = empty || waiting || uploading || state?.sending === true;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const post = async () => {
     const sent = await composers.getState().send(composerKey);
     if (sent && isReply) onDone?.();
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void post();
   };
   const cancel = () => {
     composers.getState().close(composerKey);
@@ -82,7 +89,7 @@ export function Composer({ composerKey, parent, onDone, idPrefix = composerKey }
     <form
       className="gfw-composer"
       data-composer={idPrefix}
-      aria-label={isReply ? `Reply to ${parent.opStatus === 2 ? 'OP' : parent.user.displayName}` : `Write a ${noun}`}
+      aria-label={isReply ? `Reply to ${parent.opStatus === 2 ? 'OP' : parent.user.displayName}` : prompt}
       onSubmit={submit}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && isReply) {
@@ -91,17 +98,24 @@ export function Composer({ composerKey, parent, onDone, idPrefix = composerKey }
         }
       }}
     >
-      <label className="gfw-sr-only" htmlFor={`${idPrefix}-text`}>{`Write a ${noun}`}</label>
+      <label className="gfw-sr-only" htmlFor={`${idPrefix}-text`}>{prompt}</label>
       <textarea
         ref={textarea}
         id={`${idPrefix}-text`}
         className="gfw-textarea"
         value={message}
-        maxLength={maxLength}
+        // No maxLength attribute: browsers count it in UTF-16 units (an emoji is two), the store cuts by code points.
+        dir="auto"
         rows={isReply ? 2 : 3}
-        placeholder={`Write a ${noun}…`}
+        placeholder={`${prompt}…`}
         aria-describedby={[ids.counter, waiting ? ids.quota : '', state?.notice ? ids.notice : ''].filter(Boolean).join(' ')}
-        onChange={(event) => composers.getState().setMessage(composerKey, event.target.value)}
+        onChange={(event) => composers.getState().setMessage(composerKey, event.target.value, maxLength)}
+        onKeyDown={(event) => {
+          // Ctrl+Enter (Cmd+Enter on macOS) posts, as in most comment boxes; not while an IME is composing.
+          if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.nativeEvent.isComposing) return;
+          event.preventDefault();
+          if (!blocked) void post();
+        }}
         onFocus={() => composers.getState().setFocused(composerKey, true)}
         onBlur={() => composers.getState().setFocused(composerKey, false)}
       />
@@ -152,11 +166,11 @@ export function Composer({ composerKey, parent, onDone, idPrefix = composerKey }
             Post anonymously as OP
           </label>
         )}
-        <span id={ids.counter} className="gfw-counter" aria-label={`${message.length} of ${maxLength} characters`}>
-          {message.length}/{maxLength}
+        <span id={ids.counter} className="gfw-counter" aria-label={`${used} of ${maxLength} characters`}>
+          {used}/{maxLength}
         </span>
         {isReply && <button type="button" className="gfw-button" onClick={cancel}>Cancel</button>}
-        <button type="submit" className="gfw-button gfw-primary" disabled={empty || waiting || uploading || state?.sending === true}>
+        <button type="submit" className="gfw-button gfw-primary" disabled={blocked}>
           {state?.sending ? 'Posting…' : isReply ? 'Reply' : 'Post'}
         </button>
       </div>

@@ -14,6 +14,7 @@ import { notifyCommentAdded, notifyForComment, type CommentEvent } from './notif
 import { createBatcher } from './batch.js';
 import { presentComment, presentUserInfo, type PresentContext } from './present.js';
 import * as repo from './repository.js';
+import { normalizeCommentText } from './text.js';
 import type { AppRow, CommentRecord, SectionRow, SortType, UserRow, ViewerFilter } from './repository.js';
 
 /** The main site's own app (DESIGN.md). */
@@ -582,7 +583,7 @@ export function createCommentService(db: Database, config: Config, options: { ma
 
   async function addComment(app: AppRow, viewerIn: Viewer | null, input: AddInput): Promise<AddCommentResult> {
     const viewer = requireActive(viewerIn);
-    const text = input.text.trim();
+    const text = normalizeCommentText(input.text);
     if ([...text].length > app.maxMessageLength) {
       throw badRequest('TEXT_TOO_LONG', `A comment can be at most ${app.maxMessageLength} characters long.`);
     }
