@@ -25,9 +25,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pg = await import('pg');
     // int8 (bigint ids, counts) fit in a JS number for this product's scale; parse them as numbers.
     pg.default.types.setTypeParser(20, (v: string) => Number(v));
-    const pool = new pg.default.Pool({ connectionString: options.url, max: options.poolSize ?? 10, connectionTimeoutMillis: 5000 });
+    // keepAlive: a connection to a server that vanished (failover, network cut) is noticed by the kernel, not kept forever.
+    const pool = new pg.default.Pool({ connectionString: options.url, max: options.poolSize ?? 10, connectionTimeoutMillis: 5000, keepAlive: true });
     pool.on('error', () => {
       /* idle client errors are reported by the next query */
+    });
+    // The pool listens for errors of idle clients only. A client checked out by a request (between two queries of a
+    // transaction, or during one) whose connection PostgreSQL ends (restart, failover, pg_terminate_backend) emits
+    // 'error' with no listener, and Node ends the process. Every client listens for its whole life instead: its
+    // queries fail (the request answers 503, see isDatabaseUnavailable), and the pool drops it when it is released
+    // (no longer queryable) and connects anew for the next request.
+    // A FATAL error message (57P01 of a restart or pg_terminate_backend) comes before the socket closes: the query
+    // fails at once, and the request could hand the client back before the close is seen. Ending the client on it
+    // makes the pool drop it on release instead of lending a dead connection to the next request.
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+      client.connection.on('errorMessage', (message: { severity?: string }) => {
+        if (message.severity === 'FATAL' || message.severity === 'PANIC') client.end().catch(() => undefined);
+      });
     });
     try {
       const client = await pool.connect();
@@ -96,6 +111,31 @@ export function startVacuum(db: Database, options: { embedded: boolean; now: boo
   const timer = setInterval(() => run(Date.now() - analyzedAt >= ANALYZE_INTERVAL_MS), VACUUM_INTERVAL_MS);
   timer.unref();
   return () => clearInterval(timer);
+}
+
+/** SQLSTATEs of a database that is gone or not accepting work for now: connection exceptions (class 08),
+ * admin_shutdown (restart, pg_terminate_backend), crash_shutdown, cannot_connect_now (starting or stopping),
+ * too_many_connections, and read_only_sql_transaction (a failover that left us on a standby for a moment). */
+const UNAVAILABLE_SQLSTATES = /^(08...|57P0[123]|53300|25006)$/;
+/** Socket errors on the way to the database. */
+const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** What pg and Kysely throw for a lost or unobtainable connection (they carry no code). */
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|Postgres connection has been discarded|Cannot use a pool after calling end/;
+
+/**
+ * True when a query failed because the database is unreachable or restarting, not because of the query: the request
+ * answers 503 with Retry-After (lib/unavailable.ts) and the pool reconnects by itself. Looks through `cause` and the
+ * errors of an AggregateError (a refused connection to each address of `localhost`).
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 4) return false;
+  if (error instanceof DatabaseUnavailableError) return true;
+  const e = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof e.code === 'string' && (UNAVAILABLE_SQLSTATES.test(e.code) || UNAVAILABLE_SOCKET_CODES.has(e.code))) return true;
+  if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
+  if (Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  return isDatabaseUnavailable(e.cause, depth + 1);
 }
 
 export async function ping(db: Database): Promise<void> {

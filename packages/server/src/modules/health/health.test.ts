@@ -1,3 +1,4 @@
+import { mkdirSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/harness.js';
 
@@ -9,6 +10,23 @@ describeEachDatabase('health and site', (kind) => {
   afterAll(() => t.close());
 
   it('answers /healthz with ok once migrated', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers 503 naming the disk while DATA_DIR cannot be written, and ok again once it can', async () => {
+    // A DATA_DIR gone from under the server fails every write as a full or read-only disk does (chmod does not stop
+    // root, who runs CI; the chaos suite fills a real tmpfs).
+    rmSync(t.config.dataDir, { recursive: true, force: true });
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.json()).toEqual({ status: 'unavailable', failed: ['disk'] });
+    } finally {
+      mkdirSync(t.config.dataDir, { recursive: true });
+    }
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok' });
