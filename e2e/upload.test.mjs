@@ -4,7 +4,6 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import sharp from 'sharp';
 import { axeViolations, baseUrl, login, screenshot, useBrowser, useServer } from './harness.mjs';
 
@@ -23,7 +22,7 @@ before(async () => {
   writeFileSync(files.fake, Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(5000)]));
   const ffmpeg = (name, args) => {
     const out = join(dir, name);
-    execFileSync(ffmpegInstaller.path, ['-hide_banner', '-loglevel', 'error', '-y', ...args, out]);
+    execFileSync(process.env.FFMPEG_PATH || 'ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args, out]);
     return out;
   };
   files.gif = ffmpeg('dance.gif', ['-f', 'lavfi', '-i', 'testsrc=size=240x180:rate=10', '-t', '2']);

@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { DatabaseUnavailableError, migrateToLatest, openDatabase, startVacuum, type Database } from './db/index.js';
 import { lockDataDir } from './lib/data-dir-lock.js';
+import { checkFfmpeg, FfmpegMissingError } from './lib/media/ffmpeg.js';
 import { isDatabaseEmpty, seedDemo } from './seed/index.js';
 
 /** Prints one clear line and exits: what the operator must fix, not a stack trace. */
@@ -24,6 +25,13 @@ async function main(): Promise<void> {
   const log = (msg: string) => process.stdout.write(`${new Date().toISOString()} ${msg}\n`);
 
   // Fail fast, before a first start spends a minute seeding.
+  try {
+    // Every GIF and video upload needs it: a server without it would accept them and fail each one.
+    checkFfmpeg();
+  } catch (error) {
+    if (error instanceof FfmpegMissingError) fatal(error.message);
+    throw error;
+  }
   await assertPortFree(config.port, config.host).catch((error: NodeJS.ErrnoException) => fatal(listenErrorMessage(error, config.port)));
   if (!config.databaseUrl) {
     const lock = lockDataDir(config.dataDir);

@@ -71,6 +71,12 @@ describe('startup and shutdown', { timeout: 240_000 }, () => {
     expect(run.stderr.trim()).toBe(`guffaw: port ${port} is already in use; stop the other process or set PORT`);
   });
 
+  it('ends with one clear line when ffmpeg does not run', async () => {
+    const run = await start({ DATA_DIR: tempDir(), PORT: '0', FFMPEG_PATH: join(tempDir(), 'no-ffmpeg') }).done;
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^guffaw: ffmpeg does not run \(.*no-ffmpeg: .*\); install it \(Debian: apt-get install ffmpeg\) or set FFMPEG_PATH/)]);
+  });
+
   it('rejects a bad PORT', async () => {
     const run = await start({ DATA_DIR: tempDir(), PORT: 'eighty' }).done;
     expect(run.code).toBe(1);

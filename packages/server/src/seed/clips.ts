@@ -1,12 +1,14 @@
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import sharp from 'sharp';
+import { checkFfmpeg, ffmpegCommand, runFfmpeg } from '../lib/media/ffmpeg.js';
 import { faceOnlySvg, mediaUrl, memeSvg, writePictureSet, type MediaTarget, type PictureSet } from './images.js';
 
-const run = promisify(execFile);
+/** ffmpeg tied to this process (lib/media/ffmpeg.ts); a failure rejects with ffmpeg's own message. */
+async function run(args: string[], timeoutMs: number): Promise<void> {
+  const result = await runFfmpeg(args, { timeoutMs });
+  if (result.code !== 0) throw new Error(`ffmpeg failed (${result.timedOut ? 'timed out' : `exit ${String(result.code)}`}): ${result.stderr.trim().slice(0, 500)}`);
+}
 
 /** posts.images.image460sv (posts-and-feeds.md §3): the list-size clip, H.264 in `url`, VP9 WebM in `vp9Url`. */
 export type ClipVariant = { url: string; vp9Url: string; hasAudio: boolean; duration: number; width: number; height: number };
@@ -24,14 +26,11 @@ const MOTIONS = [
   "x='(W-w)/2':y='(H-h)/2-60*abs(sin(t*5))+30'",
 ] as const;
 
-/** The ffmpeg binary of @ffmpeg-installer/ffmpeg, or null when it is not installed here (clips are then skipped). */
+/** The system's ffmpeg (FFMPEG_PATH or PATH), or null when it does not run here (clips are then skipped). */
 export async function findFfmpeg(): Promise<string | null> {
   try {
-    const mod = (await import('@ffmpeg-installer/ffmpeg')) as { default?: { path?: string }; path?: string };
-    const path = mod.default?.path ?? mod.path;
-    if (!path || !existsSync(path)) return null;
-    await run(path, ['-hide_banner', '-version'], { timeout: 10_000 });
-    return path;
+    checkFfmpeg();
+    return ffmpegCommand();
   } catch {
     return null;
   }
@@ -42,7 +41,7 @@ export async function findFfmpeg(): Promise<string | null> {
  * colours cycling, encoded as MP4 (H.264, faststart) and WebM (VP9); Video clips are 16:9, longer, with a tone.
  * One thread per encoder: a few clips run side by side without starving the rest of the machine.
  */
-export async function makeClip(ffmpeg: string, target: MediaTarget, dir: string, spec: ClipSpec, index: number): Promise<Clip> {
+export async function makeClip(target: MediaTarget, dir: string, spec: ClipSpec, index: number): Promise<Clip> {
   const outDir = join(target.mediaDir, dir);
   await mkdir(outDir, { recursive: true });
   const video = spec.kind === 'Video';
@@ -65,7 +64,6 @@ export async function makeClip(ffmpeg: string, target: MediaTarget, dir: string,
   const webm = join(outDir, 'clip.webm');
   const posterFile = join(outDir, 'poster.png');
   await run(
-    ffmpeg,
     [
       '-hide_banner', '-loglevel', 'error', '-y', ...inputs, '-filter_complex', graph,
       '-map', '[v1]', ...audio(['-c:a', 'aac', '-b:a', '64k']), '-t', String(duration), '-threads', '1',
@@ -73,9 +71,9 @@ export async function makeClip(ffmpeg: string, target: MediaTarget, dir: string,
       '-map', '[v2]', ...audio(['-c:a', 'libopus', '-b:a', '48k']), '-t', String(duration), '-threads', '1',
       '-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '0', '-crf', '42', '-pix_fmt', 'yuv420p', webm,
     ],
-    { timeout: 120_000 },
+    120_000,
   );
-  await run(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', '-ss', '0.5', '-i', mp4, '-frames:v', '1', posterFile], { timeout: 30_000 });
+  await run(['-hide_banner', '-loglevel', 'error', '-y', '-ss', '0.5', '-i', mp4, '-frames:v', '1', posterFile], 30_000);
   const poster = await writePictureSet(target, dir, { file: posterFile }, false);
   await Promise.all([rm(background), rm(face), rm(posterFile)]);
   return {

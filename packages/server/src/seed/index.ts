@@ -129,7 +129,7 @@ async function makeMedia(plan: DemoPlan, target: MediaTarget, withClips: boolean
   const clipJobs = ffmpeg
     ? plan.clips.map((spec, i) => async (): Promise<Clip | null> => {
         try {
-          return await makeClip(ffmpeg, target, `posts/clips/clip-${String(i + 1).padStart(2, '0')}`, spec, i);
+          return await makeClip(target, `posts/clips/clip-${String(i + 1).padStart(2, '0')}`, spec, i);
         } catch (error) {
           log(`demo content: clip ${i + 1} failed (${(error as Error).message.split('\n')[0] ?? ''}); its posts get still pictures`);
           return null;

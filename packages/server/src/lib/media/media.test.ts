@@ -3,10 +3,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES, processMedia, receiveToFile } from './index.js';
+import { ffmpegCommand } from './ffmpeg.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'guffaw-media-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -16,7 +16,7 @@ export const png = (width: number, height: number, alpha = false) =>
 
 export function clip(name: string, args: string[]): Buffer {
   const out = join(dir, name);
-  execFileSync(ffmpegInstaller.path, ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=5', '-t', '1', ...args, out]);
+  execFileSync(ffmpegCommand(), ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=5', '-t', '1', ...args, out]);
   return readFileSync(out);
 }
 

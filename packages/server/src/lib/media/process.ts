@@ -1,8 +1,7 @@
-import { execFile } from 'node:child_process';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import { runFfmpeg as runTied } from './ffmpeg.js';
 import { MediaError, type MediaFileType } from './receive.js';
 
 /** The variants of one upload; structurally the comment service's MediaItem, reused by post uploads. */
@@ -109,13 +108,13 @@ async function processClip(path: string, silent: boolean, o: ProcessOptions): Pr
   };
 }
 
-function runFfmpeg(args: string[]): Promise<{ stderr: string }> {
-  return new Promise((resolve, reject) => {
-    execFile(ffmpegInstaller.path, args, { timeout: FFMPEG_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 }, (error, _stdout, stderr) => {
-      if (error) reject(unreadable());
-      else resolve({ stderr: String(stderr) });
-    });
+/** ffmpeg tied to this process (it dies with the server, even on kill -9); any failure is MEDIA_UNREADABLE. */
+async function runFfmpeg(args: string[]): Promise<{ stderr: string }> {
+  const run = await runTied(args, { timeoutMs: FFMPEG_TIMEOUT_MS }).catch(() => {
+    throw unreadable();
   });
+  if (run.code !== 0) throw unreadable();
+  return { stderr: run.stderr };
 }
 
 function parseDuration(stderr: string): number | null {

@@ -1,4 +1,4 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -10,6 +10,7 @@ import type { Attachment } from '@guffaw/comments-client';
 import { isDatabaseUnavailable } from '../../db/index.js';
 import { HttpError, badRequest, commentError, commentOk, isHttpError } from '../../lib/envelope.js';
 import { MAX_UPLOAD_BYTES, MediaError, isMediaError, processMedia, receiveToFile } from '../../lib/media/index.js';
+import { makeInWorkDir, workDir } from '../../lib/media/work-dir.js';
 import { isSafeFetchError, safeFetch, type SafeFetchOptions } from '../../lib/safe-fetch.js';
 import { DATABASE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE, unavailable } from '../../lib/unavailable.js';
 import { peekSubject } from './auth.js';
@@ -312,7 +313,7 @@ function versionRoutes(
 
   app.post('/media.json', { config: limited('upload') }, async (request) => {
     const token = service.newToken();
-    const tmp = join(tmpdir(), `guffaw-upload-${token}`);
+    const tmp = join(workDir(app.config.dataDir), `upload-${token}`);
     try {
       if (request.isMultipart()) {
         const fields: Record<string, string> = {};
@@ -372,9 +373,9 @@ function versionRoutes(
 
   async function finish(commentApp: AppRow, viewer: Viewer, type: Parameters<typeof processMedia>[0]['type'], token: string, tmp: string) {
     const outDir = join(mediaDir, 'comments', token);
-    await mkdir(join(mediaDir, 'comments'), { recursive: true });
     const base = (commentApp.cdnHost || service.mediaBaseUrl()).replace(/\/$/, '');
-    const item = await processMedia({ path: tmp, type }, { outDir, baseUrl: `${base}/media/comments/${token}` });
+    // Made in this process's work folder and moved here whole: a kill -9 leaves no half-written folder (work-dir.ts).
+    const item = await makeInWorkDir(app.config.dataDir, outDir, (dir) => processMedia({ path: tmp, type }, { outDir: dir, baseUrl: `${base}/media/comments/${token}` }));
     return service.storeAttachment(commentApp, viewer, { kind: 'userMedia', token, item });
   }
 

@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import sharp from 'sharp';
 import { MediaError } from '../../lib/media/index.js';
+import { runFfmpeg as runTied } from '../../lib/media/ffmpeg.js';
 
 /**
  * The post media pipeline (posts-and-feeds.md §3 `images`), made the way the seed makes its media (seed/images.ts,
@@ -150,40 +149,25 @@ export async function clipSet(
 
 type RunOptions = { signal?: AbortSignal | undefined; allowFailure?: boolean; onProgressSeconds?: (seconds: number) => void };
 
-/** Runs ffmpeg with a timeout; an abort (server closing) kills it. Failures are MEDIA_UNREADABLE. */
-function runFfmpeg(args: string[], options: RunOptions): Promise<{ stderr: string; progressSeconds: number }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(ffmpegInstaller.path, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
-    let progressSeconds = 0;
-    let pending = '';
-    const timer = setTimeout(() => child.kill('SIGKILL'), FFMPEG_TIMEOUT_MS);
-    const onAbort = () => child.kill('SIGKILL');
-    options.signal?.addEventListener('abort', onAbort, { once: true });
-    child.stderr.on('data', (chunk: Buffer) => {
-      if (stderr.length < 64 * 1024) stderr += chunk.toString();
-    });
-    child.stdout.on('data', (chunk: Buffer) => {
-      pending += chunk.toString();
-      const lines = pending.split('\n');
-      pending = lines.pop() ?? '';
-      for (const line of lines) {
-        const m = /^out_time_us=(\d+)/.exec(line);
-        if (m) {
-          progressSeconds = Number(m[1]) / 1e6;
-          options.onProgressSeconds?.(progressSeconds);
-        }
+/**
+ * Runs ffmpeg with a timeout, tied to this process (lib/media/ffmpeg.ts: it dies with the server, even on kill -9);
+ * an abort (server closing) kills it. Failures are MEDIA_UNREADABLE.
+ */
+async function runFfmpeg(args: string[], options: RunOptions): Promise<{ stderr: string; progressSeconds: number }> {
+  let progressSeconds = 0;
+  const run = await runTied(args, {
+    timeoutMs: FFMPEG_TIMEOUT_MS,
+    signal: options.signal,
+    onLine: (line) => {
+      const m = /^out_time_us=(\d+)/.exec(line);
+      if (m) {
+        progressSeconds = Number(m[1]) / 1e6;
+        options.onProgressSeconds?.(progressSeconds);
       }
-    });
-    child.on('error', () => {
-      clearTimeout(timer);
-      reject(unreadable());
-    });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onAbort);
-      if (code === 0 || (options.allowFailure && !options.signal?.aborted)) resolve({ stderr, progressSeconds });
-      else reject(unreadable());
-    });
+    },
+  }).catch(() => {
+    throw unreadable();
   });
+  if (run.code === 0 || (options.allowFailure && !run.aborted && !run.timedOut)) return { stderr: run.stderr, progressSeconds };
+  throw unreadable();
 }

@@ -95,6 +95,16 @@ export async function failJob(db: Database, id: string, code: string, message: s
     .execute();
 }
 
+/** Jobs still processing whose conversion died with its server (upload service recoverInterrupted). */
+export async function failInterruptedJobs(db: Database, ids: string[]): Promise<void> {
+  await db
+    .updateTable('uploadJobs')
+    .set({ status: 'failed', errorCode: 'PROCESSING_INTERRUPTED', errorMessage: 'Processing was interrupted. Please upload the file again.', updatedAt: new Date() })
+    .where('id', 'in', ids)
+    .where('status', '=', 'processing')
+    .execute();
+}
+
 export async function findJob(db: Database, id: string): Promise<UploadJob | undefined> {
   return db.selectFrom('uploadJobs').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -6,6 +6,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { HttpError, badRequest, success, unauthorized } from '../../lib/envelope.js';
 import { isMediaError, type MediaFileType } from '../../lib/media/index.js';
+import { workDir } from '../../lib/media/work-dir.js';
 import { sessionUser } from '../../lib/session.js';
 import { MAX_FILE_BYTES, parseFields, statusQuery, type StatusQuery } from './schemas.js';
 import * as service from './service.js';
@@ -20,6 +21,9 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
   const queue = new service.ClipQueue();
   const ctx: service.UploadContext = { db: app.db, config: app.config, mediaDir: join(app.config.dataDir || tmpdir(), 'media'), queue };
   app.addHook('onClose', () => queue.close());
+  // Conversions a killed server left half done: their inputs are gone with its work folder, so they are failed now
+  // rather than after STALE_MS; nothing of theirs reached media/ (lib/media/work-dir.ts).
+  await service.recoverInterrupted(ctx).catch((error: Error) => app.log.warn({ reason: error.message }, 'interrupted uploads not recovered'));
 
   await app.register(multipart, {
     limits: { fileSize: MAX_FILE_BYTES + 1, files: 1, fields: 16, fieldSize: 100_000, parts: 20 },
@@ -36,7 +40,7 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
     const userId = await member(request);
     await service.checkUploader(ctx, userId);
     if (!request.isMultipart()) throw badRequest('MULTIPART_REQUIRED', 'Send the post as multipart/form-data.');
-    const tmp = join(tmpdir(), `guffaw-post-${randomUUID()}`);
+    const tmp = join(workDir(app.config.dataDir), `post-${randomUUID()}`);
     try {
       const raw: Record<string, string> = {};
       let draft: Awaited<ReturnType<typeof service.prepare>> | null = null;

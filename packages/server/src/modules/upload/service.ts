@@ -5,6 +5,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/index.js';
 import { HttpError, badRequest, forbidden, notFound } from '../../lib/envelope.js';
 import { MediaError, detectType, isMediaError, receiveToFile, type MediaFileType } from '../../lib/media/index.js';
+import { makeInWorkDir, removeDeadWorkDirs, workDir } from '../../lib/media/work-dir.js';
 import { singlePost } from '../posts/service.js';
 import { MAX_CLIP_SECONDS, clipSet, isAnimatedGif, pictureSet, probeClip } from './pipeline.js';
 import * as repo from './repository.js';
@@ -45,6 +46,12 @@ export class ClipQueue {
     this.controller.abort();
     await this.tail;
   }
+}
+
+/** Fails the clip jobs whose inputs were in the work folders of dead processes, and removes those folders. */
+export async function recoverInterrupted(ctx: UploadContext): Promise<void> {
+  const ids = removeDeadWorkDirs(ctx.config.dataDir).flatMap((name) => /^job-([A-Za-z0-9]+)$/.exec(name)?.[1] ?? []);
+  if (ids.length > 0) await repo.failInterruptedJobs(ctx.db, ids);
 }
 
 /** The rules before any byte of the file is read: an active account under its hourly upload limit. */
@@ -149,7 +156,7 @@ export async function publish(ctx: UploadContext, draft: repo.PostDraft, file: {
     try {
       // The cover lives in the post's images only: the post page draws it above the blocks, so a Media block of it
       // would show it twice.
-      draft.images = { ...(await pictureSet(file.path, outDir, postMediaUrl(ctx, draft.id))) };
+      draft.images = { ...(await makeInWorkDir(ctx.config.dataDir, outDir, (dir) => pictureSet(file.path, dir, postMediaUrl(ctx, draft.id)))) };
       await repo.publishPost(ctx.db, draft, 'insert');
     } catch (error) {
       await rm(outDir, { recursive: true, force: true });
@@ -160,7 +167,7 @@ export async function publish(ctx: UploadContext, draft: repo.PostDraft, file: {
   if (still) {
     draft.type = 'Photo';
     try {
-      const set = await pictureSet(file.path, outDir, postMediaUrl(ctx, draft.id));
+      const set = await makeInWorkDir(ctx.config.dataDir, outDir, (dir) => pictureSet(file.path, dir, postMediaUrl(ctx, draft.id)));
       draft.images = { ...set };
       draft.hasLongPostCover = set.image460c !== undefined;
       await repo.publishPost(ctx.db, draft, 'insert');
@@ -179,7 +186,7 @@ export async function publish(ctx: UploadContext, draft: repo.PostDraft, file: {
   if (file.type === 'gif') draft.type = 'Animated';
   else if (draft.type !== 'Animated' && draft.type !== 'Video') draft.type = probe.hasAudio ? 'Video' : 'Animated';
   const withAudio = probe.hasAudio && file.type !== 'gif';
-  const owned = `${file.path}.job`;
+  const owned = join(workDir(ctx.config.dataDir), `job-${draft.id}`);
   await rename(file.path, owned);
   await repo.insertProcessingJob(ctx.db, draft);
   ctx.queue.push((signal) => convert(ctx, draft, owned, { withAudio, duration: probe.duration, signal }));
@@ -192,17 +199,19 @@ async function convert(ctx: UploadContext, draft: repo.PostDraft, input: string,
   let writing: Promise<void> = Promise.resolve();
   try {
     if (o.signal.aborted) throw new MediaError('MEDIA_UNREADABLE', 'Processing was interrupted.');
-    const clip = await clipSet(input, outDir, postMediaUrl(ctx, draft.id), {
-      withAudio: o.withAudio,
-      duration: o.duration,
-      signal: o.signal,
-      onProgress: (percent) => {
-        const scaled = Math.round(percent * 0.9);
-        if (scaled - last < 5) return;
-        last = scaled;
-        writing = writing.then(() => repo.setProgress(ctx.db, draft.id, scaled)).catch(() => undefined);
-      },
-    });
+    const clip = await makeInWorkDir(ctx.config.dataDir, outDir, (dir) =>
+      clipSet(input, dir, postMediaUrl(ctx, draft.id), {
+        withAudio: o.withAudio,
+        duration: o.duration,
+        signal: o.signal,
+        onProgress: (percent) => {
+          const scaled = Math.round(percent * 0.9);
+          if (scaled - last < 5) return;
+          last = scaled;
+          writing = writing.then(() => repo.setProgress(ctx.db, draft.id, scaled)).catch(() => undefined);
+        },
+      }),
+    );
     await writing;
     draft.images = { ...clip.poster, image460sv: clip.sv };
     await repo.publishPost(ctx.db, draft, 'update');

@@ -1,13 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/harness.js';
 import { clearPosts, interestId, makeUser, type TestUser } from '../posts/test-fixtures.js';
 import { parseFields, UPLOADS_PER_HOUR } from './schemas.js';
+import { ffmpegCommand } from '../../lib/media/ffmpeg.js';
+import { workDir, workDirName } from '../../lib/media/work-dir.js';
+import { ClipQueue, recoverInterrupted } from './service.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'guffaw-upload-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -18,7 +20,7 @@ const png = (width: number, height: number) => sharp({ create: { width, height, 
 function clip(name: string, args: string[], audio = false): Buffer {
   const out = join(dir, name);
   const inputs = ['-f', 'lavfi', '-i', 'testsrc=size=96x64:rate=10', ...(audio ? ['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=22050'] : [])];
-  execFileSync(ffmpegInstaller.path, ['-hide_banner', '-loglevel', 'error', '-y', ...inputs, '-t', '1', ...args, out]);
+  execFileSync(ffmpegCommand(), ['-hide_banner', '-loglevel', 'error', '-y', ...inputs, '-t', '1', ...args, out]);
   return readFileSync(out);
 }
 
@@ -316,5 +318,24 @@ describeEachDatabase('POST /submit', (kind) => {
     expect(res.json().data).toMatchObject({ status: 'failed', errorCode: 'PROCESSING_INTERRUPTED' });
     expect((await status(member, 'nope')).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/v1/submit-status?id=bad!id', headers: member.headers })).statusCode).toBe(400);
+  });
+
+  // issue 21 §10: a kill -9 left the job processing for STALE_MS, and its temp files and half-made folder for good.
+  it('fails at start the conversions of a killed server, removes what it left, and writes media whole', async () => {
+    await t.db.insertInto('uploadJobs').values({ id: 'killed1', userId: member.id, type: 'Animated', status: 'processing' }).execute();
+    await t.db.insertInto('uploadJobs').values({ id: 'running', userId: member.id, type: 'Animated', status: 'processing' }).execute();
+    const dead = join(t.config.dataDir, 'tmp', workDirName(2 ** 22 + 4321, 1000));
+    mkdirSync(join(dead, 'media-posts_killed1'), { recursive: true });
+    writeFileSync(join(dead, 'job-killed1'), 'input');
+    writeFileSync(join(dead, 'post-0b5e'), 'upload being received');
+    await recoverInterrupted({ db: t.db, config: t.config, mediaDir: join(t.config.dataDir, 'media'), queue: new ClipQueue() });
+    expect(existsSync(dead)).toBe(false);
+    expect((await status(member, 'killed1')).json().data).toMatchObject({ status: 'failed', errorCode: 'PROCESSING_INTERRUPTED' });
+    expect((await status(member, 'running')).json().data).toMatchObject({ status: 'processing' });
+    // Uploads are received and made in this process's work folder, and nothing stays there once they are done.
+    const res = await submit(member, { type: 'Photo', title: 'Whole' }, { bytes: await sharp({ create: { width: 50, height: 40, channels: 3, background: '#08f' } }).png().toBuffer(), name: 'a.png', mime: 'image/png' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(mediaFiles(res.json().data.id)).toContain('image700.jpg');
+    expect(readdirSync(workDir(t.config.dataDir))).toEqual([]);
   });
 });
