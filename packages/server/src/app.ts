@@ -11,6 +11,7 @@ import { isDatabaseUnavailable, type Database } from './db/index.js';
 import { csrfGuard } from './lib/csrf.js';
 import { failure, isHttpError } from './lib/envelope.js';
 import { createBus } from './lib/pubsub.js';
+import { shareSessionEnds } from './lib/session.js';
 import { DATABASE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE, unavailable } from './lib/unavailable.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { accountsRoutes } from './modules/accounts/routes.js';
@@ -60,6 +61,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const bus = createBus(config.redisUrl, app.log);
   app.decorate('bus', bus);
   app.addHook('onClose', () => bus.close());
+  // An ended session (logout, password reset, purge) is told to every instance: push streams close, tokens stop.
+  const stopSessionEnds = await shareSessionEnds(db, bus);
+  app.addHook('onClose', () => stopSessionEnds());
 
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(formbody);

@@ -138,6 +138,31 @@ describe.skipIf(!adminUrl)('two instances on one PostgreSQL and one Redis', () =
     }
   });
 
+  it('a logout through A closes the session’s stream on B at once and B refuses its comment token', async () => {
+    await a.db.insertInto('commentApps').values({ id: 'guffaw', name: 'Guffaw', secret: 'multi-instance-guffaw-secret-0123' }).onConflict((oc) => oc.doNothing()).execute();
+    const me = await member('leaver');
+    const info = await b.inject({ method: 'POST', url: '/v1/user-info', headers: { cookie: me.cookie } });
+    const auth = info.json().data.user.commentAuth as string;
+    const comment = (text: string) =>
+      b.inject({
+        method: 'POST',
+        url: '/comments/v2/add-comment.json',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ appId: 'guffaw', auth, url: `${PUBLIC_URL}/gag/multi-logout`, text }).toString(),
+      });
+    // B verifies the token and keeps it (its viewer cache) before the logout.
+    expect((await comment('before')).statusCode).toBe(200);
+    const { socket } = await connectToB(me.cookie);
+    const closed = new Promise<number>((resolve) => (socket as unknown as { once(e: 'close', l: (code: number) => void): void }).once('close', resolve));
+    const started = Date.now();
+    const out = await a.inject({ method: 'POST', url: '/logout', headers: { cookie: me.cookie, accept: 'application/json' } });
+    expect(out.statusCode).toBe(200);
+    expect(await Promise.race([closed, new Promise((r) => setTimeout(() => r('still open'), 2000))])).toBe(1008);
+    expect(Date.now() - started).toBeLessThan(2000);
+    const refused = await comment('after');
+    expect([refused.statusCode, refused.json().code]).toEqual([401, 'AUTH_EXPIRED']);
+  });
+
   it('delivers a read-state change made over HTTP on A to the same user’s socket on B', async () => {
     const [me, actor] = [await member('me'), await member('actor')];
     await notify(a.db, a.bus, { userId: me.id, type: 'UPVOTE', groupKey: 'UPVOTE:post:multi', actorUserId: actor.id, url: '/gag/multi' });

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/index.js';
+import type { Bus, BusEvent } from './pubsub.js';
 
 export const SESSION_COOKIE = 'guffaw_session';
 export const SESSION_TTL_SECONDS = 30 * 24 * 3600;
@@ -26,7 +27,7 @@ export async function createSession(db: Database, userId: number, meta: { ip?: s
 }
 
 /** The session id (the token's hash) of a cookie value, or null for none or a value no token has. */
-const sessionIdOf = (token: string | undefined): string | null => (token && token.length <= 100 ? digest(token) : null);
+export const sessionIdOf = (token: string | undefined): string | null => (token && token.length <= 100 ? digest(token) : null);
 
 /**
  * A live session and its user (aliases `s` and `u`): unexpired, account not deleted. Every session lookup builds on
@@ -59,9 +60,43 @@ export function sessionsChanged(db: object): void {
   epochs.set(db, sessionEpoch(db) + 1);
 }
 
-export async function destroySession(db: Database, token: string | undefined): Promise<void> {
-  if (token) await db.deleteFrom('sessions').where('id', '=', digest(token)).execute();
+/**
+ * Sessions that ended (logout, password change or reset, account deletion): by id, or every session of a user but
+ * `exceptSessionId`. What holds on to a session (push streams, comment tokens) listens for this (shareSessionEnds).
+ */
+export type SessionsEnded = { sessionIds: string[] } | { userId: number; exceptSessionId: string | null };
+type EndListener = (ended: SessionsEnded) => void;
+const endListeners = new WeakMap<object, Set<EndListener>>();
+
+/** Calls `listener` whenever sessions of this database end in this process; the result stops it. */
+export function onSessionsEnded(db: object, listener: EndListener): () => void {
+  let set = endListeners.get(db);
+  if (!set) endListeners.set(db, (set = new Set()));
+  set.add(listener);
+  return () => void set.delete(listener);
+}
+
+const endEpochs = new WeakMap<object, number>();
+/**
+ * A count per database raised only when sessions end (here, or on another instance as the bus tells): what keeps a
+ * verified session-bound token (the comment service) checks it again after a raise.
+ */
+export const sessionEndEpoch = (db: object): number => endEpochs.get(db) ?? 0;
+function endEpochRaised(db: object): void {
+  endEpochs.set(db, sessionEndEpoch(db) + 1);
   sessionsChanged(db);
+}
+
+function sessionsEnded(db: object, ended: SessionsEnded): void {
+  endEpochRaised(db);
+  for (const listener of endListeners.get(db) ?? []) listener(ended);
+}
+
+export async function destroySession(db: Database, token: string | undefined): Promise<void> {
+  const id = sessionIdOf(token);
+  if (id) await db.deleteFrom('sessions').where('id', '=', id).execute();
+  if (id) sessionsEnded(db, { sessionIds: [id] });
+  else sessionsChanged(db);
 }
 
 /** Logs a user out everywhere (password change, account deletion), optionally keeping the current session. */
@@ -69,7 +104,69 @@ export async function destroyUserSessions(db: Database, userId: number, keepToke
   let query = db.deleteFrom('sessions').where('userId', '=', userId);
   if (keepToken) query = query.where('id', '!=', digest(keepToken));
   await query.execute();
-  sessionsChanged(db);
+  sessionsEnded(db, { userId, exceptSessionId: keepToken ? digest(keepToken) : null });
+}
+
+/** Expired sessions are deleted now and then; whatever still holds one is told, as for a logout. */
+export async function purgeExpiredSessions(db: Database): Promise<number> {
+  const rows = await db.deleteFrom('sessions').where('expiresAt', '<=', new Date()).returning('id').execute();
+  if (rows.length > 0) sessionsEnded(db, { sessionIds: rows.map((r) => r.id) });
+  return rows.length;
+}
+
+/** How often an instance deletes expired sessions (and so ends what still holds them). */
+export const SESSION_PURGE_MS = 10 * 60_000;
+
+/** The bus channel on which every instance hears of ended sessions. */
+export const SESSIONS_CHANNEL = 'sessions';
+/** The ended sessions a bus event names, or null for any other event. */
+export function endedSessionsOf(event: BusEvent): SessionsEnded | null {
+  if (event.type !== 'sessions-ended') return null;
+  const { sessionIds, userId, exceptSessionId } = event;
+  if (Array.isArray(sessionIds)) return { sessionIds: sessionIds.filter((id): id is string => typeof id === 'string') };
+  if (typeof userId === 'number') return { userId, exceptSessionId: typeof exceptSessionId === 'string' ? exceptSessionId : null };
+  return null;
+}
+
+/**
+ * Tells every instance (through the bus: Redis when set) when sessions of `db` end here, and raises this instance's
+ * session epoch when any instance says so: what this process keeps about a session (the comment service's verified
+ * tokens, the lists' viewer) is then read again at once. Without Redis, other instances learn it within their caches'
+ * bounds (AUTH_CACHE_MS of the comment service: 10 s). Returns the unsubscribe.
+ */
+export async function shareSessionEnds(db: Database, bus: Bus, purgeEveryMs = SESSION_PURGE_MS): Promise<() => void> {
+  const purge = setInterval(() => void purgeExpiredSessions(db).catch(() => undefined), purgeEveryMs);
+  purge.unref();
+  const stopLocal = onSessionsEnded(db, (ended) => {
+    void bus.publish(SESSIONS_CHANNEL, { type: 'sessions-ended', ...ended }).catch(() => undefined);
+  });
+  const stopBus = await bus.subscribe(SESSIONS_CHANNEL, (event) => {
+    if (endedSessionsOf(event)) endEpochRaised(db);
+  });
+  return () => {
+    clearInterval(purge);
+    stopLocal();
+    stopBus();
+  };
+}
+
+/**
+ * The session a main-site comment token is tied to (its `sid` claim): a one-way tag of the session id, so the token,
+ * which pages and frames hold, never carries the session table's key.
+ */
+export const sessionTag = (sessionId: string): string => createHash('sha256').update(`sid:${sessionId}`).digest('base64url').slice(0, 22);
+
+/** True when the user (users.user_id) has a live session whose tag is `tag`. A user has a few sessions: read them all. */
+export async function isSessionTagLive(db: Database, userPublicId: string, tag: string): Promise<boolean> {
+  const rows = await db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.userId')
+    .select('s.id')
+    .where('u.userId', '=', userPublicId)
+    .where('s.expiresAt', '>', new Date())
+    .where('u.deletedAt', 'is', null)
+    .execute();
+  return rows.some((r) => sessionTag(r.id) === tag);
 }
 
 /**

@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { HttpError, failure, isHttpError, notFound, success, unauthorized } from '../../lib/envelope.js';
 import { createMailer } from '../../lib/mail.js';
 import { verifyProof } from '../../lib/proof-of-work.js';
-import { SESSION_COOKIE, endSession, rotateSession, sessionUser } from '../../lib/session.js';
+import { SESSION_COOKIE, endSession, requestSessionId, rotateSession, sessionUser } from '../../lib/session.js';
 import { safeNext } from './next-url.js';
 import { SocialSignIn, providersFromEnv, type PendingSignIn } from './oidc.js';
 import * as repo from './repository.js';
@@ -219,7 +219,7 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
       return success({ user: null, votes: {}, saves: [], uploads: [], reports: [], blockPosts: {}, muteList: [], blockTags: [], blocklistIds: [] });
     }
     await repo.touchUser(db, user.id);
-    return success(await service.userInfo(ctx, user));
+    return success(await service.userInfo(ctx, user, requestSessionId(request) ?? ''));
   });
 
   /**
@@ -243,7 +243,7 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
       await endSession(request, reply);
       return success({ user: null, deleted: true });
     }
-    return success({ user: await service.mainUser(ctx, (await repo.findUserById(db, user.id))!) });
+    return success({ user: await service.mainUser(ctx, (await repo.findUserById(db, user.id))!, requestSessionId(request) ?? '') });
   });
 
   app.post<Body<{ platform: Provider }>>('/connect/unlink', { schema: { body: s.unlinkBody, response: { 200: s.envelope() } } }, async (request) => {

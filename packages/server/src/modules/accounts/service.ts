@@ -6,7 +6,7 @@ import { HttpError, badRequest, forbidden, notFound } from '../../lib/envelope.j
 import type { Mailer } from '../../lib/mail.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { issueChallenge } from '../../lib/proof-of-work.js';
-import { destroyUserSessions } from '../../lib/session.js';
+import { destroyUserSessions, sessionTag } from '../../lib/session.js';
 import { canonicalEmail, emailHash, isValidEmail, normaliseEmail } from './email-rules.js';
 import * as repo from './repository.js';
 import type { Provider, UserRow, UserUpdate, WordTable } from './repository.js';
@@ -236,12 +236,16 @@ export async function resetPassword(ctx: AccountsContext, token: string, passwor
 
 const ts = (d: Date | null | undefined) => (d ? Math.floor(d.getTime() / 1000) : null);
 
-/** DESIGN.md: the comment service's single sign-on token for the main site's app, signed with that app's secret. */
-export async function commentAuth(ctx: AccountsContext, user: UserRow): Promise<string | null> {
+/**
+ * DESIGN.md: the comment service's single sign-on token for the main site's app, signed with that app's secret. Its
+ * `sid` ties it to the session it was issued in: the comment service refuses it once that session ends (logout,
+ * password change or reset), although it has not expired (comments/service.ts, lib/session.ts sessionTag).
+ */
+export async function commentAuth(ctx: AccountsContext, user: UserRow, sessionId: string): Promise<string | null> {
   const secret = await repo.commentAppSecret(ctx.db, MAIN_COMMENT_APP);
   if (!secret) return null;
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ name: user.username, avatar: user.avatarUrl, profileUrl: profileUrl(ctx.config, user) })
+  return new SignJWT({ name: user.username, avatar: user.avatarUrl, profileUrl: profileUrl(ctx.config, user), sid: sessionTag(sessionId) })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setAudience(MAIN_COMMENT_APP)
     .setSubject(user.userId)
@@ -253,7 +257,7 @@ export async function commentAuth(ctx: AccountsContext, user: UserRow): Promise<
 export const profileUrl = (config: Config, user: Pick<UserRow, 'username'>) => `${config.publicUrl}/u/${encodeURIComponent(user.username.toLowerCase())}`;
 
 /** comments.md §3 main user and shell §3 user info. Flags are booleans; times are unix seconds. */
-export async function mainUser(ctx: AccountsContext, user: UserRow) {
+export async function mainUser(ctx: AccountsContext, user: UserRow, sessionId: string) {
   const isPro = isActivePro(user);
   const prefs = preferencesOf(user);
   const hashed = user.emailHash;
@@ -292,7 +296,7 @@ export async function mainUser(ctx: AccountsContext, user: UserRow) {
     preferences: { hideFromRobots: prefs.hideFromRobots === true, creatorUpdateStatus: prefs.creatorUpdateStatus ?? null },
     proSettings: proSettings(user),
     membership: { purchaseTs: ts(user.membershipPurchaseAt) },
-    commentAuth: await commentAuth(ctx, user),
+    commentAuth: await commentAuth(ctx, user, sessionId),
     notiOptions: { channels: [`user-${user.hashId}`], readStateParams: `userId=${user.userId}` },
     restricted: user.restricted,
     dataRequest: null,
@@ -304,8 +308,8 @@ export async function mainUser(ctx: AccountsContext, user: UserRow) {
   };
 }
 
-export async function userInfo(ctx: AccountsContext, user: UserRow) {
-  const [main, collections] = await Promise.all([mainUser(ctx, user), repo.loadUserCollections(ctx.db, user.id)]);
+export async function userInfo(ctx: AccountsContext, user: UserRow, sessionId: string) {
+  const [main, collections] = await Promise.all([mainUser(ctx, user, sessionId), repo.loadUserCollections(ctx.db, user.id)]);
   return { user: main, ...collections };
 }
 

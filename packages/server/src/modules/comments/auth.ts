@@ -10,7 +10,8 @@ import { unauthorized } from '../../lib/envelope.js';
 export const MAX_TOKEN_LIFETIME_SECONDS = 24 * 3600;
 const MAX_TOKEN_LENGTH = 4096;
 
-export type AuthClaims = { sub: string; name: string; avatar: string; profileUrl: string; exp: number };
+/** `sid`: the main site's session tag (lib/session.ts sessionTag); null in tokens of other hosts. */
+export type AuthClaims = { sub: string; name: string; avatar: string; profileUrl: string; exp: number; sid: string | null };
 
 const encoder = new TextEncoder();
 /**
@@ -58,6 +59,7 @@ export async function verifyAuthToken(token: string, appId: string, secret: stri
     avatar: safeHttpUrl(payload.avatar),
     profileUrl: safeHttpUrl(payload.profileUrl),
     exp: payload.exp as number,
+    sid: typeof payload.sid === 'string' && payload.sid.length <= 64 ? payload.sid : null,
   };
 }
 
@@ -84,12 +86,13 @@ export function peekSubject(token: string): string | null {
 export async function signAuthToken(
   secret: string,
   appId: string,
-  user: { sub: string; name: string; avatar?: string; profileUrl?: string },
+  user: { sub: string; name: string; avatar?: string; profileUrl?: string; sid?: string },
   lifetimeSeconds = 3600,
 ): Promise<string> {
   const claims: Record<string, string> = { name: user.name };
   if (user.avatar) claims.avatar = user.avatar;
   if (user.profileUrl) claims.profileUrl = user.profileUrl;
+  if (user.sid) claims.sid = user.sid;
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(user.sub)

@@ -6,6 +6,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/index.js';
 import type { Bus } from '../../lib/pubsub.js';
 import { HttpError, badRequest, forbidden, notFound, unauthorized } from '../../lib/envelope.js';
+import { isSessionTagLive, sessionEndEpoch } from '../../lib/session.js';
 import { verifyAuthToken, verifyOpToken } from './auth.js';
 import { SNAPSHOT_TTL_MS, decodeCursor, encodeCursor, type CursorToken } from './cursor.js';
 import { commentHotScore } from './hot-rank.js';
@@ -87,6 +88,7 @@ class BoundedCache<V> {
   }
 }
 
+const SESSION_ENDED = 'Your session has ended. Please log in again.';
 /** How long a verified token's user, an app row or a visitor page is reused by this instance (see README.md). */
 const AUTH_CACHE_MS = 10_000;
 const APP_CACHE_MS = 30_000;
@@ -115,7 +117,7 @@ export function createCommentService(db: Database, config: Config, options: { ma
   const productPrefix = `${config.publicUrl}/gag/`;
 
   const apps = new BoundedCache<{ row: AppRow | null; at: number }>(1000);
-  const viewers = new BoundedCache<{ viewer: Viewer; until: number }>(20_000);
+  const viewers = new BoundedCache<{ viewer: Viewer; until: number; epoch: number }>(20_000);
   const renderedPages = new BoundedCache<RenderedPage>(10_000);
   /** Visitor GETs by their exact request url (path and query as sent): a hit is answered before any parsing. */
   const visitorAnswers = new BoundedCache<VisitorAnswer>(10_000);
@@ -209,8 +211,14 @@ export function createCommentService(db: Database, config: Config, options: { ma
     const key = `${app.id}\n${token}`;
     const now = Date.now();
     const cached = viewers.get(key);
-    if (cached && cached.until > now) return cached.viewer;
+    // A session that ended in this process (or on another instance, told through the bus) raised the epoch.
+    if (cached && cached.until > now && cached.epoch === sessionEndEpoch(db)) return cached.viewer;
+    const epoch = sessionEndEpoch(db);
     const claims = await verifyAuthToken(token, app.id, app.secret);
+    // The main site's tokens live as long as the session they were issued in (accounts commentAuth's `sid`).
+    if (app.id === mainAppId && claims.sid !== null && !(await isSessionTagLive(db, claims.sub, claims.sid))) {
+      throw unauthorized('AUTH_EXPIRED', SESSION_ENDED);
+    }
     // Read first: a returning user whose claims did not change (and who was active within the hour) costs no write.
     let found = await loadUser({ appId: app.id, externalId: claims.sub });
     if (
@@ -230,8 +238,10 @@ export function createCommentService(db: Database, config: Config, options: { ma
       }, mainAppId);
     }
     const { moderator, mainUser, ...user } = found;
+    // Every token the site hands a member carries its session; one without is no member's (only the app's secret signs).
+    if (app.id === mainAppId && mainUser && claims.sid === null) throw unauthorized('AUTH_EXPIRED', SESSION_ENDED);
     const viewer: Viewer = { user, moderator, mainUser, claims: { sub: claims.sub, exp: claims.exp } };
-    viewers.set(key, { viewer, until: Math.min(now + AUTH_CACHE_MS, claims.exp * 1000) });
+    viewers.set(key, { viewer, until: Math.min(now + AUTH_CACHE_MS, claims.exp * 1000), epoch });
     return viewer;
   }
 

@@ -8,11 +8,13 @@ import formbody from '@fastify/formbody';
 import { testConfig, type Config } from '../../config.js';
 import type { Database } from '../../db/index.js';
 import { LocalBus } from '../../lib/pubsub.js';
+import { createSession, sessionIdOf, sessionTag } from '../../lib/session.js';
 import { createTestDatabase, type DatabaseKind } from '../../../test/harness.js';
 import { threadsRoutes } from '../threads/routes.js';
 import { commentsRoutes, type CommentsRoutesOptions, type RateLimits } from './routes.js';
 import { signAuthToken } from './auth.js';
 import { addModerator, insertApp } from './repository.js';
+import { MAIN_APP_ID } from './service.js';
 
 /** Helpers shared by the comment service's tests: apps, main-site users, tokens and form calls. */
 
@@ -50,8 +52,12 @@ export async function createCommentsTestApp(kind: DatabaseKind, options: Comment
   };
 }
 
+/** The database of each main-site app a test made, by its secret: tokenFor ties its members' tokens to a session. */
+const mainAppDatabases = new Map<string, Database>();
+
 export async function createApp(db: Database, id: string, opts: { origins?: string[]; quotaPerHour?: number; maxMessageLength?: number } = {}) {
   const secret = randomBytes(24).toString('base64url');
+  if (id === MAIN_APP_ID) mainAppDatabases.set(secret, db);
   await insertApp(db, { id, name: `App ${id}`, secret, allowedOrigins: opts.origins ?? [] });
   const set: Record<string, unknown> = { anonymousAvatarUrl: 'https://cdn.example/anon.png' };
   if (opts.quotaPerHour !== undefined) set.quotaPerHour = opts.quotaPerHour;
@@ -76,8 +82,17 @@ export async function createPost(db: Database, creatorId: number | null): Promis
   return id;
 }
 
-export const tokenFor = (app: { id: string; secret: string }, sub: string, name = sub, extra: { avatar?: string; profileUrl?: string } = {}) =>
-  signAuthToken(app.secret, app.id, { sub, name, ...extra });
+/**
+ * A token as a host signs it. For a main-site member (`sub` is a users.user_id) of the main app, it carries the `sid`
+ * of a fresh session of theirs, as the site's commentAuth does (a main-site member's token without one is refused).
+ */
+export async function tokenFor(app: { id: string; secret: string }, sub: string, name = sub, extra: { avatar?: string; profileUrl?: string } = {}) {
+  const db = app.id === MAIN_APP_ID ? mainAppDatabases.get(app.secret) : undefined;
+  const member = db ? await db.selectFrom('users').select('id').where('userId', '=', sub).executeTakeFirst() : undefined;
+  if (!db || !member) return signAuthToken(app.secret, app.id, { sub, name, ...extra });
+  const sessionId = sessionIdOf(await createSession(db, member.id)) ?? '';
+  return signAuthToken(app.secret, app.id, { sub, name, ...extra, sid: sessionTag(sessionId) });
+}
 
 export const makeModerator = (db: Database, appId: string, externalId: string) => addModerator(db, appId, externalId);
 

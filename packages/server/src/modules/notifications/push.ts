@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { failure } from '../../lib/envelope.js';
-import { findSessionUser, SESSION_COOKIE, sessionUser } from '../../lib/session.js';
+import { endedSessionsOf, findSessionUser, requestSessionId, SESSION_COOKIE, SESSIONS_CHANNEL, sessionUser } from '../../lib/session.js';
 import type { BusEvent } from '../../lib/pubsub.js';
 import { getReadState, userChannel, type PushEvent } from './service.js';
 
@@ -36,7 +36,7 @@ export const pushRoutes: FastifyPluginAsync<PushOptions> = async (app, options) 
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   const sessionRecheckMs = options.sessionRecheckMs ?? SESSION_RECHECK_MS;
   const allowedOrigin = new URL(app.config.publicUrl).origin;
-  type SocketState = { alive: boolean; userId: number; token: string; checkedAt: number };
+  type SocketState = { alive: boolean; userId: number; token: string; sessionId: string; checkedAt: number };
   const sockets = new Map<PushSocket, SocketState>();
   const perUser = new Map<number, number>();
 
@@ -61,6 +61,19 @@ export const pushRoutes: FastifyPluginAsync<PushOptions> = async (app, options) 
   heartbeat.unref();
   app.addHook('onClose', () => clearInterval(heartbeat));
 
+  // A session ended on any instance (logout, password change or reset, account deletion, purge): its streams close now.
+  const stopEnds = await app.bus.subscribe(SESSIONS_CHANNEL, (event) => {
+    const ended = endedSessionsOf(event);
+    if (!ended) return;
+    const ids = 'sessionIds' in ended ? new Set(ended.sessionIds) : null;
+    const user = 'userId' in ended ? ended : null;
+    for (const [socket, state] of sockets) {
+      const gone = ids ? ids.has(state.sessionId) : state.userId === user?.userId && state.sessionId !== user.exceptSessionId;
+      if (gone) socket.close(1008, 'Session ended');
+    }
+  });
+  app.addHook('onClose', () => stopEnds());
+
   const preValidation = async (request: FastifyRequest, reply: FastifyReply) => {
     const origin = request.headers.origin;
     if (origin !== undefined && origin !== allowedOrigin) {
@@ -78,7 +91,13 @@ export const pushRoutes: FastifyPluginAsync<PushOptions> = async (app, options) 
     const open = perUser.get(user.id) ?? 0;
     if (open >= MAX_SOCKETS_PER_USER) return socket.close(1008, 'Too many open streams');
 
-    const state: SocketState = { alive: true, userId: user.id, token: request.cookies[SESSION_COOKIE] ?? '', checkedAt: Date.now() };
+    const state: SocketState = {
+      alive: true,
+      userId: user.id,
+      token: request.cookies[SESSION_COOKIE] ?? '',
+      sessionId: requestSessionId(request) ?? '',
+      checkedAt: Date.now(),
+    };
     sockets.set(socket, state);
     perUser.set(user.id, open + 1);
     const send = (event: BusEvent | PushEvent) => {
