@@ -118,6 +118,12 @@ export type AddCommentResult = {
   quota: Quota;
   total: number;
   wpTraceId: string;
+  /**
+   * Replies by a main-site account in the main app: whether the replier follows the thread now, and whether this
+   * reply made them (their autoFollowThreadReply setting, comments.md §4). Absent elsewhere.
+   */
+  threadFollowed?: boolean;
+  autoFollowed?: boolean;
 };
 
 export type CommentUserInfo = CommentUser & { moderate: boolean; banned: boolean };

@@ -17,6 +17,7 @@ import { healthRoutes } from './modules/health/routes.js';
 import { accountsRoutes } from './modules/accounts/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { adsRoutes } from './modules/ads/routes.js';
+import { commentHooks } from './comment-hooks.js';
 import { commentsRoutes } from './modules/comments/routes.js';
 import { embedRoutes } from './modules/embed/routes.js';
 import { notificationsRoutes } from './modules/notifications/routes.js';
@@ -104,7 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(threadsRoutes);
   await app.register(uploadRoutes);
   // The comment service keeps its own envelope and error handler in its own scope (mountable on its own host).
-  await app.register(commentsRoutes, { prefix: '/comments' });
+  await app.register(commentsRoutes, { prefix: '/comments', hooks: commentHooks(app.db) });
   await app.register(embedRoutes);
 
   const siteDir = options.siteDir ?? defaultSiteDir;

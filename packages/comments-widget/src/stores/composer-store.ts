@@ -1,7 +1,7 @@
 import { createStore } from 'zustand/vanilla';
 import { MEDIA_TYPES, type Attachment, type AttachmentRef, type CommentsClient } from '@guffaw/comments-client';
 import { CommentMessages, errorNotice } from '../lib/error-notice.js';
-import type { SectionStore } from './section-store.js';
+import { selectClosedNotice, type SectionStore } from './section-store.js';
 import type { SettingsStore } from './settings-store.js';
 import type { CommentUserStore } from './user-store.js';
 import { selectIsModerator, selectMaxLength } from './user-store.js';
@@ -137,7 +137,8 @@ export const createComposerStore = ({ client, section, user, settings, opToken }
           return false;
         };
         if (!client.isLoggedIn()) return fail(CommentMessages.loginRequired);
-        if (section.getState().lock && !selectIsModerator(userState)) return fail('Comments are locked.');
+        const closed = selectClosedNotice(section.getState());
+        if (closed && !selectIsModerator(userState)) return fail(closed);
         if (composer.attachments.some((a) => a.status === 'uploading')) return fail('Wait for the upload to finish.');
         if (userState.quota && userState.quota.count <= 0) return fail('You have no comments left for now.');
         if (codePoints(text) > selectMaxLength(userState)) return fail(`Comments can be at most ${selectMaxLength(userState)} characters.`);
@@ -165,7 +166,12 @@ export const createComposerStore = ({ client, section, user, settings, opToken }
           // comments.md §4: sending clears the composer and its attachments.
           if (composer.reply) get().close(key);
           else patch(key, { ...emptyComposer(), active: composer.active });
-          if (composer.parent && settings.getState().autoFollowThreadReply) {
+          // comments.md §4: a reply follows its thread when the user's autoFollowThreadReply is on. The main app's
+          // service applies the account's own setting and says what it did; elsewhere the host's setting (default
+          // on) drives the follow API here.
+          if (composer.parent && result.threadFollowed !== undefined) {
+            section.getState().repliedFollow(result.comment.threadId, result.threadFollowed, result.autoFollowed === true);
+          } else if (composer.parent && settings.getState().autoFollowThreadReply) {
             void section.getState().autoFollow(result.comment.threadId);
           }
           return true;

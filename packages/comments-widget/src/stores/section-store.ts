@@ -87,6 +87,8 @@ export type SectionActions = {
   toggleFollow(threadId: string): Promise<void>;
   /** After a reply: follow when autoFollowThreadReply is on and the thread is not followed yet. */
   autoFollow(threadId: string): Promise<void>;
+  /** After a reply the service followed (or not) per the user's autoFollowThreadReply: show what it did. */
+  repliedFollow(threadId: string, followed: boolean, started: boolean): void;
 };
 
 export type SectionStore = ReturnType<typeof createSectionStore>;
@@ -421,10 +423,20 @@ export const createSectionStore = (client: CommentsClient, user: CommentUserStor
         await get().fetchFollow(threadId);
         if (get().follow[threadId] === 'unfollowed') await changeFollow(threadId, true);
       },
+      repliedFollow(threadId, followed, started) {
+        setFollow(threadId, followed ? 'followed' : 'unfollowed');
+        if (started) toasts.getState().show(FOLLOWED);
+      },
     };
   });
 };
 
+/**
+ * Why the section takes no comments, replies or votes from a member now, or null when it does (the service's rule,
+ * comments/service.ts assertSectionOpen): locked, or a status other than 'open' (closed, archived). Moderators pass.
+ */
+export const selectClosedNotice = (s: SectionState): string | null =>
+  s.lock ? 'Comments are locked.' : s.status !== 'open' ? 'Comments are closed.' : null;
 export const selectList = (key: ListKey) => (s: SectionState): ListState | undefined => s.lists[key];
 export const selectComment = (id: string) => (s: SectionState): Comment | undefined => s.comments[id];
 export const selectCurrentKey = (s: SectionState): ListKey =>

@@ -84,6 +84,7 @@ export interface CommentLikes {
 
 export interface CommentMedia {
   appId: string;
+  commentId: string | null;
   createdAt: Generated<Timestamp>;
   item: Json;
   kind: string;

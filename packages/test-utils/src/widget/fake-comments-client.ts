@@ -18,6 +18,11 @@ export type FakeOptions = {
   status?: string;
   /** ms each call waits before answering (default 0). */
   delay?: number;
+  /**
+   * What the service says about following after a reply (the main app applies the account's autoFollowThreadReply):
+   * `threadFollowed` and `autoFollowed` of the add-comment reply. Absent: the reply says nothing (other apps).
+   */
+  replyFollow?: { followed: boolean; started: boolean };
   pageSize?: number;
 };
 
@@ -149,7 +154,8 @@ export function createFakeCommentsClient(options: FakeOptions = {}): FakeComment
       comments.push(comment);
       if (parent) parent.childrenTotal += 1;
       quota.count = Math.max(0, quota.count - 1);
-      return { comment, postId: p.url, quota: { ...quota }, total: comments.length, wpTraceId: 'wp' };
+      const follow = parent && options.replyFollow ? { threadFollowed: options.replyFollow.followed, autoFollowed: options.replyFollow.started } : {};
+      return { comment, postId: p.url, quota: { ...quota }, total: comments.length, wpTraceId: 'wp', ...follow };
     }),
     linkAttachment: (url: string) => answer('linkAttachment', [url], (): Attachment => ({
       type: 'link', token: `link-${url}`, link: { url, title: 'A link', description: '', imageUrl: '', siteName: new URL(url).hostname },

@@ -5,6 +5,7 @@ import { commentNoun, abbreviate } from '../../lib/labels.js';
 import { errorNotice } from '../../lib/error-notice.js';
 import { maskOf } from '../../lib/visibility.js';
 import { replyComposerKey } from '../../stores/composer-store.js';
+import { selectClosedNotice } from '../../stores/section-store.js';
 import { useViewer, useRequireLogin } from '../../stores/viewer.js';
 import { useCommentUser, useComposers, useSection, useWidget } from '../../stores/widget-stores.js';
 import { ActionMenu, type MenuAction } from '../action-menu/index.js';
@@ -27,9 +28,9 @@ export type CommentItemProps = {
 export const CommentItem = memo(function CommentItem({ commentId, showRepliesLink = false }: CommentItemProps) {
   const { section, composers, settings, toasts, client, options } = useWidget();
   // One subscription per store and comment: a list of 500 comments stays cheap to render.
-  const { comment, lock, isForum, banned } = useSection(useShallow((s) => {
+  const { comment, closed, isForum, banned } = useSection(useShallow((s) => {
     const c = s.comments[commentId];
-    return { comment: c, lock: s.lock, isForum: s.isForum, banned: c ? s.bannedUserIds.includes(c.user.userId) : false };
+    return { comment: c, closed: selectClosedNotice(s) !== null, isForum: s.isForum, banned: c ? s.bannedUserIds.includes(c.user.userId) : false };
   }));
   const { like, anonymousAvatarUrl } = useCommentUser(useShallow((s) => ({
     like: s.likeMapping[commentId] ?? 0,
@@ -45,7 +46,9 @@ export const CommentItem = memo(function CommentItem({ commentId, showRepliesLin
 
   const own = viewer.userId !== null && comment.user.userId === viewer.userId;
   const name = comment.opStatus === 2 ? 'OP' : comment.user.displayName;
-  const canReply = !comment.isDeleted && (!lock || viewer.moderator);
+  // A locked or closed section takes no replies or votes but a moderator's (comments.md §5, the service's rule).
+  const canReply = !comment.isDeleted && (!closed || viewer.moderator);
+  const canVote = !closed || viewer.moderator;
   const run = (action: () => Promise<unknown>) => () => {
     action().catch((error: unknown) => toasts.getState().show(errorNotice(error)));
   };
@@ -100,7 +103,8 @@ export const CommentItem = memo(function CommentItem({ commentId, showRepliesLin
         : { label: `Ban @${comment.user.displayName}`, onSelect: run(() => section.getState().ban(comment.user.userId, true)), danger: true });
     }
   }
-  if (own && !comment.isDeleted) actions.push({ label: 'Delete', onSelect: () => setDialog('delete'), danger: true });
+  // comments.md §6 gives members their own comments; moderators delete anyone's, as the service allows (our decision).
+  if ((own || viewer.moderator) && !comment.isDeleted) actions.push({ label: 'Delete', onSelect: () => setDialog('delete'), danger: true });
 
   const counts = !comment.isVoteMasked;
   return (
@@ -116,10 +120,10 @@ export const CommentItem = memo(function CommentItem({ commentId, showRepliesLin
       {!comment.isDeleted && (
         <div className="gfw-actions">
           {/* The label names the button; the glyph and count are what sighted readers see. */}
-          <button type="button" className="gfw-vote" aria-pressed={like === 1} aria-label={counts ? `Like, ${comment.likeCount}` : 'Like'} onClick={() => vote(1)}>
+          <button type="button" className="gfw-vote" aria-pressed={like === 1} aria-label={counts ? `Like, ${comment.likeCount}` : 'Like'} disabled={!canVote} onClick={() => vote(1)}>
             {counts ? `▲ ${abbreviate(comment.likeCount)}` : '▲'}
           </button>
-          <button type="button" className="gfw-vote" aria-pressed={like === -1} aria-label={counts ? `Dislike, ${comment.dislikeCount}` : 'Dislike'} onClick={() => vote(-1)}>
+          <button type="button" className="gfw-vote" aria-pressed={like === -1} aria-label={counts ? `Dislike, ${comment.dislikeCount}` : 'Dislike'} disabled={!canVote} onClick={() => vote(-1)}>
             {counts ? `▼ ${abbreviate(comment.dislikeCount)}` : '▼'}
           </button>
           {canReply && (

@@ -3,6 +3,7 @@ import type { Comment } from '@guffaw/comments-client';
 import { waitLabel } from '../../lib/wait-label.js';
 import { useScrollLock } from '../../lib/scroll-lock.js';
 import { codePoints, UPLOAD_TYPES } from '../../stores/composer-store.js';
+import { selectClosedNotice } from '../../stores/section-store.js';
 import { selectIsModerator, selectMaxLength } from '../../stores/user-store.js';
 import { useViewer } from '../../stores/viewer.js';
 import { useCommentUser, useComposers, useSection, useWidget } from '../../stores/widget-stores.js';
@@ -27,7 +28,7 @@ export function Composer({ composerKey, parent, onDone, idPrefix = composerKey }
   const { composers, options } = useWidget();
   const viewer = useViewer();
   const composer = useComposers((s) => s.composers[composerKey]);
-  const lock = useSection((s) => s.lock);
+  const closed = useSection(selectClosedNotice);
   const isForum = useSection((s) => s.isForum);
   const moderator = useCommentUser(selectIsModerator);
   const maxLength = useCommentUser(selectMaxLength);
@@ -46,8 +47,8 @@ export function Composer({ composerKey, parent, onDone, idPrefix = composerKey }
     field.setSelectionRange(field.value.length, field.value.length);
   }, [isReply]);
 
-  if (lock && !moderator) {
-    return isReply ? null : <p className="gfw-note" role="note">Comments are locked.</p>;
+  if (closed && !moderator) {
+    return isReply ? null : <p className="gfw-note" role="note">{closed}</p>;
   }
   if (!viewer.loggedIn) {
     if (isReply) return null;

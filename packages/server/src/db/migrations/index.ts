@@ -13,6 +13,7 @@ import * as postTagsRecency from './0011-post-tags-recency.js';
 import * as postInterestsRecency from './0012-post-interests-recency.js';
 import * as postTagsType from './0013-post-tags-type.js';
 import * as postBlocksType from './0014-post-blocks-type.js';
+import * as commentMediaUse from './0015-comment-media-use.js';
 
 /** Migrations are imported, not read from disk, so the compiled server and the tests run the same list. */
 export const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   '0012-post-interests-recency': postInterestsRecency,
   '0013-post-tags-type': postTagsType,
   '0014-post-blocks-type': postBlocksType,
+  '0015-comment-media-use': commentMediaUse,
 };
 
 export const migrationProvider: MigrationProvider = {

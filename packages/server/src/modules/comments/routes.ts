@@ -16,7 +16,7 @@ import { DATABASE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE, unavailable } from 
 import { peekSubject } from './auth.js';
 import { parsePreview } from './links.js';
 import * as s from './schemas.js';
-import { CommentServiceError, MAX_PAGE_COUNT, VISITOR_MAX_AGE_SECONDS, createCommentService, type CommentService, type Viewer } from './service.js';
+import { CommentServiceError, MAX_PAGE_COUNT, VISITOR_MAX_AGE_SECONDS, createCommentService, type CommentHooks, type CommentService, type Viewer } from './service.js';
 import type { AppRow } from './repository.js';
 
 declare module 'fastify' {
@@ -30,6 +30,8 @@ export type CommentsRoutesOptions = {
   fetchOptions?: Pick<SafeFetchOptions, 'allowAddress' | 'allowedPorts' | 'resolve'>;
   /** Calls per user (or address) and minute; read on each call. Defaults to RATE_LIMITS. */
   rateLimits?: RateLimits;
+  /** What other modules learn from the comment service (app.ts wires them). */
+  hooks?: CommentHooks;
 };
 
 export type RateLimits = { comment: number; upload: number; action: number };
@@ -43,7 +45,7 @@ const SERVER_ERROR = 'Error occurred. Please try again later.';
  * auth, replies in {status, code?, error?, payload}. Rules live in service.ts; see README.md for the decisions.
  */
 export const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (app, opts) => {
-  const service = createCommentService(app.db, app.config, { bus: app.bus });
+  const service = createCommentService(app.db, app.config, { bus: app.bus, ...(opts.hooks ? { hooks: opts.hooks } : {}) });
   // Pending comment writes finish and the notifications outbox stops before the database closes.
   app.addHook('onClose', () => service.close());
   const mediaDir = join(app.config.dataDir || tmpdir(), 'media');

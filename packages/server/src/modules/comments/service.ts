@@ -18,6 +18,9 @@ import * as repo from './repository.js';
 import { normalizeCommentText } from './text.js';
 import type { AppRow, CommentRecord, SectionRow, SortType, UserRow, ViewerFilter } from './repository.js';
 
+const attachmentUsed = () =>
+  new HttpError(409, 'ATTACHMENT_USED', 'This attachment was already posted with another comment. Please upload it again.');
+
 /** The main site's own app (DESIGN.md). */
 export const MAIN_APP_ID = 'guffaw';
 /** comments.md §9. */
@@ -109,9 +112,25 @@ type RenderedPage = VisitorPage & { version: number; at: number; section: string
 /** A visitor page as the GET answers it: bytes, ETag and headers ready, and the app (for CORS). */
 export type VisitorAnswer = { page: RenderedPage; app: AppRow; headers: Record<string, string> };
 
-/** `bus`: notifications go through the notifications module and reach the recipients' push (app.ts passes app.bus). */
-export function createCommentService(db: Database, config: Config, options: { mainAppId?: string; bus?: Bus } = {}) {
+/**
+ * What the comment service tells other modules, through their public faces (app.ts wires them; modules never touch
+ * each other's tables).
+ */
+export type CommentHooks = {
+  /**
+   * A reply by a main-site account (its users.user_id): follow the thread per the account's autoFollowThreadReply
+   * (threads module). Null when there is no such account.
+   */
+  followOnReply?: (externalUserId: string, threadId: string) => Promise<{ followed: boolean; started: boolean } | null>;
+};
+
+/**
+ * `bus`: notifications go through the notifications module and reach the recipients' push (app.ts passes app.bus).
+ * `hooks`: see CommentHooks.
+ */
+export function createCommentService(db: Database, config: Config, options: { mainAppId?: string; bus?: Bus; hooks?: CommentHooks } = {}) {
   const mainAppId = options.mainAppId ?? MAIN_APP_ID;
+  const hooks = options.hooks ?? {};
   const ownOrigins = new Set([new URL(config.publicUrl).origin, new URL(config.commentsPublicUrl).origin]);
   const listUrl = `${config.commentsPublicUrl}/comments/v2/comment-list.json`;
   const productPrefix = `${config.publicUrl}/gag/`;
@@ -249,6 +268,17 @@ export function createCommentService(db: Database, config: Config, options: { ma
     if (!viewer) throw unauthorized('AUTH_REQUIRED', 'You must be logged in');
     if (viewer.user.bannedAt) throw forbidden('USER_BANNED', 'You are banned from commenting here.');
     return viewer;
+  }
+
+  /**
+   * comments.md §5-6: a locked section blocks everyone but moderators. Its status is ours to define (the spec names
+   * none): 'open' takes part; any other ('closed', 'archived', the widget's choices) is closed the same way, with its
+   * own code. Both refuse new comments, replies and votes; reading, reporting and deleting one's own stay.
+   */
+  function assertSectionOpen(section: SectionRow, viewer: Viewer): void {
+    if (viewer.moderator) return;
+    if (section.locked) throw forbidden('SECTION_LOCKED', 'Comments are locked on this post.');
+    if (section.status !== 'open') throw forbidden('SECTION_CLOSED', 'Comments are closed on this post.');
   }
 
   function requireModerator(viewer: Viewer | null): Viewer {
@@ -603,6 +633,8 @@ export function createCommentService(db: Database, config: Config, options: { ma
     if (stored.length !== tokens.length || input.attachments.some((a) => stored.find((s) => s.token === a.token)?.kind !== a.type)) {
       throw badRequest('ATTACHMENT_NOT_FOUND', 'An attachment was not found. Please upload it again.');
     }
+    // One upload, one comment: a token is consumed by the first comment that carries it (claimed below).
+    if (stored.some((s) => s.commentId !== null)) throw attachmentUsed();
     const media = stored.filter((s) => s.kind === 'userMedia').map((s) => s.item);
     if (media.length > 1) throw badRequest('TOO_MANY_ATTACHMENTS', 'A comment can carry one image or video.');
     const links: LinkPreview[] = stored.filter((s) => s.kind === 'link').map((s) => s.item as LinkPreview);
@@ -615,7 +647,7 @@ export function createCommentService(db: Database, config: Config, options: { ma
     if (text === '' && media.length === 0 && links.length === 0) throw badRequest('EMPTY_COMMENT', 'Write something or add an attachment.');
 
     const section = await ensureSection(app, input.url);
-    if (section.locked && !viewer.moderator) throw forbidden('SECTION_LOCKED', 'Comments are locked on this post.');
+    assertSectionOpen(section, viewer);
 
     let parent: CommentRecord | null = null;
     if (input.parent) {
@@ -669,6 +701,10 @@ export function createCommentService(db: Database, config: Config, options: { ma
           }
         : null;
     const key = sectionKey(app.id, input.url);
+    if ((await repo.claimMedia(db, app.id, viewer.user.id, tokens, commentId)) < tokens.length) {
+      await repo.releaseMedia(db, commentId);
+      throw attachmentUsed();
+    }
     const written = await writeComment({
       comment: {
         commentId,
@@ -689,8 +725,12 @@ export function createCommentService(db: Database, config: Config, options: { ma
       },
       quotaLimit: app.quotaPerHour,
       outbox: event,
+    }).catch(async (error: unknown) => {
+      await repo.releaseMedia(db, commentId).catch(() => undefined);
+      throw error;
     });
     if (written.id === null || written.used === null || written.windowStartedAt === null) {
+      if (tokens.length > 0) await repo.releaseMedia(db, commentId);
       const q = quotaOf(app, await repo.readQuota(db, viewer.user.id), now);
       const h = Math.floor(q.wait / 3600);
       const m = Math.ceil((q.wait % 3600) / 60);
@@ -725,7 +765,15 @@ export function createCommentService(db: Database, config: Config, options: { ma
       authorActiveAt: author.activeAt, sectionAppId: app.id, sectionUrl: input.url,
     };
     const comment = presentComment(record, contextFor(app, input.url));
-    return { comment, postId: input.url, quota, total, wpTraceId: newId(6) };
+    // comments.md §4: after a reply the thread is followed when the user's autoFollowThreadReply is on. The service
+    // does it (site, frame and npm widget alike) and says so, so the widget shows the follow without a second call.
+    let follow: { threadFollowed: boolean; autoFollowed: boolean } | null = null;
+    if (parent && threadCommentId && app.id === mainAppId && viewer.mainUser && hooks.followOnReply) {
+      // A follow that fails must not fail the comment just posted: the widget then leaves the follow as it was.
+      const done = await hooks.followOnReply(viewer.user.externalId, threadCommentId).catch(() => null);
+      if (done) follow = { threadFollowed: done.followed, autoFollowed: done.started };
+    }
+    return { comment, postId: input.url, quota, total, wpTraceId: newId(6), ...follow };
   }
 
   // --- votes, deletes, reports ----------------------------------------------------------------------------
@@ -734,6 +782,8 @@ export function createCommentService(db: Database, config: Config, options: { ma
     const viewer = requireActive(viewerIn);
     const c = await visibleComment(app, commentId, url, viewer);
     if (c.isDeleted) throw badRequest('COMMENT_DELETED', 'This comment was deleted.');
+    const section = (await cachedSection(app.id, c.sectionUrl)).row;
+    if (section) assertSectionOpen(section, viewer);
     const counts = await repo.setLike(db, c.id, viewer.user.id, value);
     touch(app.id, c.sectionUrl);
     return { commentId, value, ...counts };

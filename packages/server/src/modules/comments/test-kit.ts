@@ -10,6 +10,7 @@ import type { Database } from '../../db/index.js';
 import { LocalBus } from '../../lib/pubsub.js';
 import { createSession, sessionIdOf, sessionTag } from '../../lib/session.js';
 import { createTestDatabase, type DatabaseKind } from '../../../test/harness.js';
+import { commentHooks } from '../../comment-hooks.js';
 import { threadsRoutes } from '../threads/routes.js';
 import { commentsRoutes, type CommentsRoutesOptions, type RateLimits } from './routes.js';
 import { signAuthToken } from './auth.js';
@@ -37,7 +38,7 @@ export async function createCommentsTestApp(kind: DatabaseKind, options: Comment
   await app.register(threadsRoutes);
   // Tests share a few users across many calls: limits are raised unless a test lowers them.
   const rateLimits: RateLimits = { comment: 10_000, upload: 10_000, action: 10_000 };
-  await app.register(commentsRoutes, { prefix: '/comments', rateLimits, ...options });
+  await app.register(commentsRoutes, { prefix: '/comments', rateLimits, hooks: commentHooks(testDb.db), ...options });
   await app.ready();
   return {
     app,

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/index.js';
 import { forbidden, notFound } from '../../lib/envelope.js';
 import { isBannedFromMainApp, isMainAppThread } from '../comments/service.js';
-import { isFollowing, setFollowing } from './repository.js';
+import { followOnReply, isFollowing, setFollowing } from './repository.js';
 
 /**
  * Following a comment thread (comments.md §4 "Follow status per thread"): a follower is notified of every reply in the
@@ -22,3 +22,9 @@ export async function follow(db: Database, user: { id: number; userId: string },
   await setFollowing(db, user.id, threadId, followed);
   return followed;
 }
+
+/**
+ * comments.md §4: after the user replies, the thread is followed if their autoFollowThreadReply is on and it is not
+ * followed yet. The comment service calls this for a reply by a main-site account (app.ts wires it).
+ */
+export const followThreadOnReply = (db: Database, externalUserId: string, threadId: string) => followOnReply(db, externalUserId, threadId);

@@ -1,0 +1,11 @@
+import type { Database } from './db/index.js';
+import type { CommentHooks } from './modules/comments/service.js';
+import { followThreadOnReply } from './modules/threads/service.js';
+
+/**
+ * Part of the composition root (app.ts): what the comment service tells the other modules, each through its own
+ * service, so no module reads or writes another's tables. The comment tests mount the service with the same hooks.
+ */
+export const commentHooks = (db: Database): CommentHooks => ({
+  followOnReply: (externalUserId, threadId) => followThreadOnReply(db, externalUserId, threadId),
+});
