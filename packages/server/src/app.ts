@@ -6,11 +6,12 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
-import type { Config } from './config.js';
+import { trustProxyOption, type Config } from './config.js';
 import { isDatabaseUnavailable, type Database } from './db/index.js';
 import { csrfGuard } from './lib/csrf.js';
 import { failure, isHttpError } from './lib/envelope.js';
 import { createBus } from './lib/pubsub.js';
+import { createLimits } from './lib/rate-limit.js';
 import { shareSessionEnds } from './lib/session.js';
 import { DATABASE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE, unavailable } from './lib/unavailable.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -50,7 +51,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: true,
+    // TRUST_PROXY (config.ts): unset trusts no forwarded header, so a client cannot choose its address for the limits.
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Graceful shutdown: close() stops accepting, lets in-flight requests finish, then closes idle keep-alive sockets.
     forceCloseConnections: 'idle',
@@ -65,6 +67,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // An ended session (logout, password reset, purge) is told to every instance: push streams close, tokens stop.
   const stopSessionEnds = await shareSessionEnds(db, bus);
   app.addHook('onClose', () => stopSessionEnds());
+  // Rate limits and login lockouts: shared through Redis when set, kept in process while it is down (lib/rate-limit.ts).
+  const limits = createLimits(config.redisUrl, app.log);
+  app.decorate('limits', limits);
+  app.addHook('onClose', () => limits.close());
 
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(formbody);

@@ -27,6 +27,18 @@ describe('configuration', () => {
     expect(() => load({ PRIVACY_REGION_HEADER: 'bad header' })).toThrow(ConfigError);
   });
 
+  it('trusts no proxy header unless TRUST_PROXY names a hop count or the proxies, and refuses anything else', () => {
+    expect(load({}).trustProxy).toBe(false);
+    expect(load({ TRUST_PROXY: ' ' }).trustProxy).toBe(false);
+    expect(load({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(load({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(load({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,::1, fd00::/8, loopback' }).trustProxy).toEqual(['10.0.0.1', '10.1.0.0/16', '::1', 'fd00::/8', 'loopback']);
+    for (const bad of ['true', 'yes', '*', '-1', '1.5', '101', '10.0.0.1/33', '10.0.0.256', '10.0.0.1,', 'fd00::/129', 'example.com', '10.0.0.0/8/1']) {
+      expect(() => load({ TRUST_PROXY: bad }), bad).toThrow(ConfigError);
+    }
+    expect(() => load({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY must be a hop count or a comma-separated list/);
+  });
+
   it('turns the referral promotion on with a partner URL, off without one, and refuses a flag without a partner', () => {
     expect(load({})).toMatchObject({ referralFeature: 0, referralPartner: null });
     expect(load({ REFERRAL_PARTNER_URL: 'https://partner.example/join' })).toMatchObject({

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
@@ -20,6 +21,12 @@ export type Config = {
   sessionSecret: string;
   seedDemo: boolean;
   logLevel: string;
+  /**
+   * TRUST_PROXY, Fastify's `trustProxy`: which hops may name the client in X-Forwarded-For (and -Proto, -Host).
+   * false = none (the socket's peer is the client), a hop count, or the proxies' addresses/CIDRs. Every address-based
+   * limit keys on `request.ip`, so trusting a header no proxy of ours overwrites would let a client pick its address.
+   */
+  trustProxy: false | number | string[];
   /** true when PUBLIC_URL is https: cookies get Secure. */
   secureCookies: boolean;
   /** The support chat launcher script (shell-and-account.md §2, §9); null hides the user menu's Support entry. */
@@ -67,12 +74,45 @@ export function loadConfig(env: Env = process.env): Config {
     sessionSecret: env.SESSION_SECRET?.trim() || readOrCreateSecret(dataDir),
     seedDemo: env.SEED_DEMO !== '0',
     logLevel: env.LOG_LEVEL?.trim() || 'info',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     secureCookies: publicUrl.startsWith('https://'),
     supportChatUrl: parseUrl('SUPPORT_CHAT_URL', env.SUPPORT_CHAT_URL),
     privacyServiceUrl: parseUrl('PRIVACY_SERVICE_URL', env.PRIVACY_SERVICE_URL),
     privacyRegionHeaders: parseHeaderNames('PRIVACY_REGION_HEADER', env.PRIVACY_REGION_HEADER),
     ...parseReferral(env),
   };
+}
+
+/** Fastify's `trustProxy` for TRUST_PROXY (its types take a hop count only as a function of the hop). */
+export function trustProxyOption(trust: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
+/** proxy-addr's named ranges, accepted as Fastify accepts them. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  const text = value?.trim() ?? '';
+  if (text === '') return false;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops > 100) throw new ConfigError(`TRUST_PROXY must be a hop count from 0 to 100 or a list of addresses, not "${value}"`);
+    return hops === 0 ? false : hops;
+  }
+  const entries = text.split(',').map((e) => e.trim());
+  for (const entry of entries) {
+    if (PROXY_RANGES.has(entry)) continue;
+    const [address = '', prefix, extra] = entry.split('/');
+    const family = isIP(address);
+    const bits = family === 4 ? 32 : 128;
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
+    if (!family || !prefixOk || extra !== undefined) {
+      throw new ConfigError(
+        `TRUST_PROXY must be a hop count or a comma-separated list of proxy addresses or CIDRs (or loopback, linklocal, uniquelocal), not "${value}"`,
+      );
+    }
+  }
+  return entries;
 }
 
 function parseHeaderNames(name: string, value: string | undefined): string[] {
@@ -154,6 +194,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     sessionSecret: 'test-secret-test-secret-test-secret',
     seedDemo: false,
     logLevel: 'silent',
+    trustProxy: false,
     secureCookies: false,
     supportChatUrl: null,
     privacyServiceUrl: null,

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { Redis } from 'ioredis';
-import { createRedis, type ServiceLog } from './redis.js';
+import { REDIS_COMMAND_TIMEOUT_MS, createRedis, type ServiceLog } from './redis.js';
 
 /** A small JSON event for live clients: `{ type: 'notification', unreadCount: 3 }`. */
 export type BusEvent = { type: string } & Record<string, unknown>;
@@ -80,8 +80,11 @@ export class LocalBus implements Bus {
 const KEY_PREFIX = 'guffaw:';
 /** How long a subscriber waits for Redis to confirm a SUBSCRIBE before counting on local delivery only. */
 const SUBSCRIBE_WAIT_MS = 2000;
-/** How long a publish waits for a connection that is still being made (at startup) before delivering locally. */
-const PUBLISH_WAIT_MS = 1000;
+/**
+ * How long a publish waits for a connection that is still being made before delivering locally: a request that
+ * publishes never waits on Redis longer than a command may take (lib/redis.ts).
+ */
+const PUBLISH_WAIT_MS = REDIS_COMMAND_TIMEOUT_MS;
 
 type Envelope = { event: BusEvent };
 

@@ -220,7 +220,8 @@ describeEachDatabase('accounts', (kind) => {
       const ip = '192.0.2.77';
       const statuses: number[] = [];
       for (let i = 0; i <= LOGIN_PER_MINUTE; i++) {
-        const res = await t.app.inject({ method: 'POST', url: '/login', remoteAddress: ip, headers: JSON_ACCEPT, payload: { username: 'logan', password: 'x' } });
+        // Another name each time: one account's own lockout (login-lockout.ts) refuses sooner.
+        const res = await t.app.inject({ method: 'POST', url: '/login', remoteAddress: ip, headers: JSON_ACCEPT, payload: { username: `logan${i}`, password: 'x' } });
         statuses.push(res.statusCode);
         if (res.statusCode === 429) expect(res.json().meta).toMatchObject({ errorCode: 'RATE_LIMITED', errorMessage: expect.stringContaining('Too many attempts') });
       }

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
 import { HttpError, failure, isHttpError, notFound, success, unauthorized } from '../../lib/envelope.js';
 import { createMailer } from '../../lib/mail.js';
 import { verifyProof } from '../../lib/proof-of-work.js';
+import { registerRateLimit } from '../../lib/rate-limit.js';
 import { SESSION_COOKIE, endSession, requestSessionId, rotateSession, sessionUser } from '../../lib/session.js';
+import { LoginLockout, lockoutAccount } from './login-lockout.js';
 import { safeNext } from './next-url.js';
 import { SocialSignIn, providersFromEnv, type PendingSignIn } from './oidc.js';
 import * as repo from './repository.js';
@@ -28,6 +28,7 @@ const wantsJson = (request: FastifyRequest) => (request.headers.accept ?? '').in
 export const LOGIN_PER_MINUTE = 30;
 
 const LOGIN_FAILED = 'Your email or password were incorrect.';
+const minutesOf = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
 const LOGIN_ERROR = 'An error occurred. Please try again later.';
 
 /**
@@ -43,22 +44,13 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
   const ctx: AccountsContext = { db, config, mailer: createMailer(config) };
   const social = new SocialSignIn(providersFromEnv(), config.publicUrl);
 
-  let redis: Redis | null = null;
-  if (config.redisUrl) {
-    redis = new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: true });
-    redis.on('error', () => undefined);
-    app.addHook('onClose', async () => {
-      redis?.disconnect();
-    });
-  }
-  await app.register(rateLimit, {
-    global: false,
-    ...(redis ? { redis, nameSpace: 'guffaw-rl-' } : {}),
-    skipOnError: true,
+  await registerRateLimit(app, {
+    nameSpace: 'guffaw-rl-',
     errorResponseBuilder: (_request, context) =>
-      new HttpError(429, 'RATE_LIMITED', `Too many attempts. Please wait ${Math.max(1, Math.ceil(context.ttl / 60000))} minute(s) and try again.`),
+      new HttpError(429, 'RATE_LIMITED', `Too many attempts. Please wait ${minutesOf(context.ttl)} minute(s) and try again.`),
   });
   const limit = (max: number, minutes: number) => ({ rateLimit: { max, timeWindow: minutes * 60_000 } });
+  const lockout = new LoginLockout(app.limits);
 
   const toast = (reply: FastifyReply, code: number) =>
     reply.setCookie(TOAST_COOKIE, String(code), { path: '/', sameSite: 'lax', secure: config.secureCookies, maxAge: 60 });
@@ -76,6 +68,8 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
 
   async function logIn(request: FastifyRequest, reply: FastifyReply, user: UserRow): Promise<void> {
     await rotateSession(request, reply, user.id);
+    // Any sign-in (password, reset, social) proves the owner: failed logins of the account are forgotten.
+    await lockout.signedIn(lockoutAccount(user, ''));
     await repo.touchUser(db, user.id);
   }
 
@@ -90,15 +84,25 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
       return reply.redirect(`/login?error=LOGIN_FAILED&next=${encodeURIComponent(next)}`, 303);
     }
     let user: UserRow | null;
+    let account = '';
     try {
-      user = await service.authenticate(db, username, password);
+      const named = await service.findLoginUser(db, username);
+      account = lockoutAccount(named, username);
+      const locked = await lockout.lockedFor(account);
+      if (locked > 0) {
+        reply.header('retry-after', Math.ceil(locked / 1000));
+        throw new HttpError(429, 'RATE_LIMITED', `Too many failed logins for this account. Please wait ${minutesOf(locked)} minute(s) or reset your password.`);
+      }
+      user = await service.verifyLogin(named, password);
     } catch (error) {
+      if (isHttpError(error)) throw error;
       request.log.error({ err: error }, 'login failed');
       if (json) return reply.status(500).send(failure('LOGIN_ERROR', LOGIN_ERROR));
       toast(reply, TOAST.loginError);
       return reply.redirect(`/login?error=LOGIN_ERROR&next=${encodeURIComponent(next)}`, 303);
     }
     if (!user) {
+      await lockout.failed(account);
       if (json) return reply.status(401).send(failure('LOGIN_FAILED', LOGIN_FAILED));
       return reply.redirect(`/login?error=LOGIN_FAILED&next=${encodeURIComponent(next)}`, 303);
     }

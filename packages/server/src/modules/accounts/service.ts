@@ -117,10 +117,17 @@ async function insertUniqueUser(db: Database, input: UniqueUserInput): Promise<U
   }
 }
 
-/** Username or email plus password; null for an unknown user or a wrong password (the caller cannot tell which). */
-export async function authenticate(db: Database, identifier: string, password: string): Promise<UserRow | null> {
+/** The account a login form names, by username or email (canonical), or null. */
+export async function findLoginUser(db: Database, identifier: string): Promise<UserRow | null> {
   const id = identifier.trim();
-  const user = id.includes('@') ? await emailOwner(db, id) : await repo.findUserByUsername(db, id);
+  return (id.includes('@') ? await emailOwner(db, id) : await repo.findUserByUsername(db, id)) ?? null;
+}
+
+/**
+ * `user` when `password` is its password; null for an unknown user or a wrong password (the caller cannot tell which),
+ * after the same work either way.
+ */
+export async function verifyLogin(user: UserRow | null, password: string): Promise<UserRow | null> {
   if (!user?.passwordHash) {
     // Same work either way, so response time does not reveal which usernames exist.
     await verifyPassword(await dummyHash(), password);

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
 import { HttpError, success } from '../../lib/envelope.js';
+import { clientKey, registerRateLimit } from '../../lib/rate-limit.js';
 import { sessionUser } from '../../lib/session.js';
 import { BATCHES_PER_MINUTE, eventsBody, eventsReply, MAX_BODY_BYTES } from './schemas.js';
 import { recordBatch, sessionKeyOf } from './service.js';
@@ -21,18 +20,8 @@ export const ANALYTICS_EVENTS_PATH = '/v1/analytics/events';
  */
 export const analyticsRoutes: FastifyPluginAsync = async (app) => {
   const { config, db } = app;
-  let redis: Redis | null = null;
-  if (config.redisUrl) {
-    redis = new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: true });
-    redis.on('error', () => undefined);
-    app.addHook('onClose', async () => {
-      redis?.disconnect();
-    });
-  }
-  await app.register(rateLimit, {
-    global: false,
-    ...(redis ? { redis, nameSpace: 'guffaw-rl-analytics-' } : {}),
-    skipOnError: true,
+  await registerRateLimit(app, {
+    nameSpace: 'guffaw-rl-analytics-',
     errorResponseBuilder: () => new HttpError(429, 'RATE_LIMITED', 'Too many analytics batches. Please slow down.'),
   });
 
@@ -52,7 +41,7 @@ export const analyticsRoutes: FastifyPluginAsync = async (app) => {
           timeWindow: 60_000,
           keyGenerator: async (request) => {
             const user = await sessionUser(request);
-            return user ? `u:${user.id}` : `ip:${request.ip}`;
+            return user ? `u:${user.id}` : clientKey(request);
           },
         },
       },

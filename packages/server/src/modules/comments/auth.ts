@@ -1,5 +1,5 @@
 import { webcrypto } from 'node:crypto';
-import { SignJWT, errors as joseErrors, jwtVerify, decodeJwt } from 'jose';
+import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import { unauthorized } from '../../lib/envelope.js';
 
 /**
@@ -72,11 +72,13 @@ export async function verifyOpToken(token: string, appId: string, secret: string
   return payload.sub as string;
 }
 
-/** The unverified subject: only a rate-limit key, never a trust decision. */
-export function peekSubject(token: string): string | null {
+/**
+ * The subject of a valid auth token, or null (forged, expired, for another app): the rate-limit key of a write. A
+ * limit keyed on an unchecked `sub` would let anyone spend a victim's budget with tokens they sign themselves.
+ */
+export async function verifiedSubject(token: string, appId: string, secret: string): Promise<string | null> {
   try {
-    const sub = decodeJwt(token).sub;
-    return typeof sub === 'string' ? sub.slice(0, 200) : null;
+    return (await verifyAuthToken(token, appId, secret)).sub;
   } catch {
     return null;
   }

@@ -4,16 +4,15 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
-import type { Redis } from 'ioredis';
 import type { Attachment } from '@guffaw/comments-client';
 import { isDatabaseUnavailable } from '../../db/index.js';
 import { HttpError, badRequest, commentError, commentOk, isHttpError } from '../../lib/envelope.js';
 import { MAX_UPLOAD_BYTES, MediaError, isMediaError, processMedia, receiveToFile } from '../../lib/media/index.js';
 import { makeInWorkDir, workDir } from '../../lib/media/work-dir.js';
+import { clientKey, registerRateLimit } from '../../lib/rate-limit.js';
 import { isSafeFetchError, safeFetch, type SafeFetchOptions } from '../../lib/safe-fetch.js';
 import { DATABASE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE, unavailable } from '../../lib/unavailable.js';
-import { peekSubject } from './auth.js';
+import { verifiedSubject } from './auth.js';
 import { parsePreview } from './links.js';
 import * as s from './schemas.js';
 import { CommentServiceError, MAX_PAGE_COUNT, VISITOR_MAX_AGE_SECONDS, createCommentService, type CommentHooks, type CommentService, type Viewer } from './service.js';
@@ -55,24 +54,19 @@ export const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (
     throwFileSizeLimit: false,
   });
 
-  let redis: Redis | null = null;
-  if (app.config.redisUrl) {
-    const { Redis: RedisClient } = await import('ioredis');
-    redis = new RedisClient(app.config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
-    redis.on('error', () => undefined);
-    app.addHook('onClose', async () => {
-      await redis?.quit().catch(() => undefined);
-    });
-  }
-  await app.register(rateLimit, {
-    global: false,
+  await registerRateLimit(app, {
+    nameSpace: 'guffaw-comments-rl-',
+    // After body parsing, so a write is counted against its app user: only once the token's signature is checked,
+    // else against the address (a forged token must not spend the budget of the user it names).
     hook: 'preHandler',
-    skipOnError: true,
-    ...(redis ? { redis, nameSpace: 'guffaw-comments-rl-' } : {}),
-    keyGenerator: (request) => {
+    keyGenerator: async (request) => {
       const body = (request.body ?? {}) as { appId?: unknown; auth?: unknown };
-      const sub = typeof body.auth === 'string' ? peekSubject(body.auth) : null;
-      return sub && typeof body.appId === 'string' ? `u:${body.appId}:${sub}` : `ip:${request.ip}`;
+      if (typeof body.auth === 'string' && typeof body.appId === 'string') {
+        const commentApp = await service.getApp(body.appId).catch(() => null);
+        const sub = commentApp ? await verifiedSubject(body.auth, commentApp.id, commentApp.secret) : null;
+        if (commentApp && sub) return `u:${commentApp.id}:${sub}`;
+      }
+      return clientKey(request);
     },
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, 'RATE_LIMITED', `Too many requests. Please try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds.`),

@@ -5,10 +5,11 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import { testConfig, type Config } from '../../config.js';
+import { testConfig, trustProxyOption, type Config } from '../../config.js';
 import type { Database } from '../../db/index.js';
 import { LocalBus } from '../../lib/pubsub.js';
 import { createSession, sessionIdOf, sessionTag } from '../../lib/session.js';
+import { createLimits } from '../../lib/rate-limit.js';
 import { createTestDatabase, type DatabaseKind } from '../../../test/harness.js';
 import { commentHooks } from '../../comment-hooks.js';
 import { threadsRoutes } from '../threads/routes.js';
@@ -25,14 +26,17 @@ export type CommentsTestApp = { app: FastifyInstance; db: Database; config: Conf
  * The comment service and the thread-follow routes as app.ts mounts them (same Ajv options, same prefixes), without
  * the other modules, so these tests exercise exactly this module.
  */
-export async function createCommentsTestApp(kind: DatabaseKind, options: CommentsRoutesOptions = {}): Promise<CommentsTestApp> {
+export async function createCommentsTestApp(kind: DatabaseKind, options: CommentsRoutesOptions = {}, overrides: Partial<Config> = {}): Promise<CommentsTestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'guffaw-comments-test-'));
   const testDb = await createTestDatabase(kind);
-  const config = testConfig({ dataDir });
-  const app = Fastify({ logger: false, trustProxy: true, bodyLimit: 1024 * 1024, ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, allErrors: false } } });
+  const config = testConfig({ dataDir, ...overrides });
+  const app = Fastify({ logger: false, trustProxy: trustProxyOption(config.trustProxy), bodyLimit: 1024 * 1024, ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, allErrors: false } } });
   app.decorate('config', config);
   app.decorate('db', testDb.db);
   app.decorate('bus', new LocalBus());
+  const limits = createLimits(config.redisUrl, { info: () => undefined, warn: () => undefined });
+  app.decorate('limits', limits);
+  app.addHook('onClose', () => limits.close());
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(formbody);
   await app.register(threadsRoutes);
