@@ -4,7 +4,7 @@ import { hashPassword } from '../../lib/password.js';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/harness.js';
 import { freePort, hasRedisServer, startRedis, type OwnRedis } from '../../../test/redis-server.js';
 import { emailHash } from './email-rules.js';
-import { LOGIN_LOCKOUT } from './login-lockout.js';
+import { DEVICE_COOKIE, LOGIN_LOCKOUT } from './login-lockout.js';
 import { LOGIN_PER_MINUTE } from './routes.js';
 import { REDIS_WAIT_MS } from '../../lib/rate-limit.js';
 
@@ -181,6 +181,29 @@ describeEachDatabase('login lockout per account', (kind) => {
     later(LOGIN_LOCKOUT.memoryMs);
     for (let i = 0; i < LOGIN_LOCKOUT.threshold - 1; i++) expect((await login(t, username, 'wrong', from())).statusCode).toBe(401);
     expect((await login(t, username, 'correct horse', from())).statusCode).toBe(200);
+  });
+
+  it("does not lock the owner's own browser: a device cookie from an earlier sign-in keeps its own count", async () => {
+    const owner = await makeMember(t, 'correct horse');
+    const other = await makeMember(t, 'battery staple');
+    const signIn = await login(t, owner.username, 'correct horse', from());
+    const device = signIn.cookies.find((c) => c.name === DEVICE_COOKIE);
+    expect(device).toMatchObject({ path: '/login', httpOnly: true, sameSite: 'Lax' });
+    const withCookie = (username: string, password: string, value = device?.value ?? '') =>
+      t.app.inject({ method: 'POST', url: '/login', remoteAddress: proxy, headers: { ...JSON_ACCEPT, 'x-forwarded-for': someAddress() }, cookies: { [DEVICE_COOKIE]: value }, payload: { username, password } });
+
+    for (let i = 0; i < LOGIN_LOCKOUT.threshold; i++) expect((await login(t, owner.username, 'wrong', from())).statusCode).toBe(401);
+    expect((await login(t, owner.username, 'correct horse', from())).statusCode).toBe(429);
+    // A forged or altered cookie, or one from another account, is a stranger's browser.
+    expect((await withCookie(owner.username, 'correct horse', 'x.y')).statusCode).toBe(429);
+    expect((await withCookie(owner.username, 'correct horse', `${device?.value ?? ''}x`)).statusCode).toBe(429);
+    for (let i = 0; i < LOGIN_LOCKOUT.threshold; i++) expect((await login(t, other.username, 'wrong', from())).statusCode).toBe(401);
+    expect((await withCookie(other.username, 'battery staple')).statusCode).toBe(429);
+    // The owner's browser signs in.
+    expect((await withCookie(owner.username, 'correct horse')).statusCode).toBe(200);
+    // The browser has its own lockout: a stolen cookie does not give unlimited guesses.
+    for (let i = 0; i < LOGIN_LOCKOUT.threshold; i++) expect((await withCookie(owner.username, 'wrong')).statusCode).toBe(401);
+    expect((await withCookie(owner.username, 'correct horse')).statusCode).toBe(429);
   });
 
   it('locks a name that has no account the same way, so a 429 does not tell which accounts exist', async () => {

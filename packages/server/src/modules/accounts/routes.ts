@@ -4,7 +4,7 @@ import { createMailer } from '../../lib/mail.js';
 import { verifyProof } from '../../lib/proof-of-work.js';
 import { registerRateLimit } from '../../lib/rate-limit.js';
 import { SESSION_COOKIE, endSession, requestSessionId, rotateSession, sessionUser } from '../../lib/session.js';
-import { LoginLockout, lockoutAccount } from './login-lockout.js';
+import { LoginLockout, lockoutAccount, loginLockoutKey, rememberDevice } from './login-lockout.js';
 import { safeNext } from './next-url.js';
 import { SocialSignIn, providersFromEnv, type PendingSignIn } from './oidc.js';
 import * as repo from './repository.js';
@@ -68,8 +68,10 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
 
   async function logIn(request: FastifyRequest, reply: FastifyReply, user: UserRow): Promise<void> {
     await rotateSession(request, reply, user.id);
-    // Any sign-in (password, reset, social) proves the owner: failed logins of the account are forgotten.
-    await lockout.signedIn(lockoutAccount(user, ''));
+    // Any sign-in (password, reset, social) proves the owner: failed logins of the account and of this browser are
+    // forgotten, and the browser is remembered as the owner's (login-lockout.ts).
+    await lockout.signedIn(lockoutAccount(user, ''), loginLockoutKey(request, user, ''));
+    rememberDevice(reply, user, config.secureCookies);
     await repo.touchUser(db, user.id);
   }
 
@@ -87,7 +89,7 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
     let account = '';
     try {
       const named = await service.findLoginUser(db, username);
-      account = lockoutAccount(named, username);
+      account = loginLockoutKey(request, named, username);
       const locked = await lockout.lockedFor(account);
       if (locked > 0) {
         reply.header('retry-after', Math.ceil(locked / 1000));
