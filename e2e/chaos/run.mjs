@@ -1,0 +1,465 @@
+#!/usr/bin/env node
+/**
+ * `npm run test:chaos`: faults that must not lose data or take the service down (issue #21), against the built server
+ * (packages/server/dist/server.js) with its own PostgreSQL cluster (initdb/pg_ctl, a free port, a temporary folder,
+ * run as the `postgres` user when we are root), its own redis-server on a free port, and DATA_DIR on a small tmpfs
+ * mounted for the run (root only: mount(2) needs it; as another user the disk scenario is skipped and says so).
+ *
+ *   a  kill -9 of the server during a comment burst and a video conversion: every acknowledged comment is stored,
+ *      the ffmpeg child dies with the server, and the next start leaves no work folder of the dead process
+ *   b  PostgreSQL restarted under write load, cleanly (b1) and killed as in a crash or failover (b2): the process keeps
+ *      running, answers 503 + Retry-After meanwhile, serves again within 5 s of the database's return, and the
+ *      acknowledged comments are the stored ones
+ *   c  full disk: /healthz answers 503 naming the disk, and 200 again once space is freed
+ *   d  Redis killed: the comment rate limit stays closed (in-process limits), and no call waits on Redis
+ *
+ * Prints the figures of each scenario and exits non-zero when a check fails. Takes about half a minute.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { chownSync, closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SignJWT } from 'jose';
+import pg from 'pg';
+import { freePort } from '../harness.mjs';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+/** CHAOS_SERVER: another build's server.js, to see these checks fail on a server without the fixes. */
+const entry = process.env.CHAOS_SERVER || join(root, 'packages/server/dist/server.js');
+const APP_ID = 'chaos';
+const SECRET = 'chaos-secret-chaos-secret-chaos-secret';
+const PAGE = 'http://chaos.test/page';
+/** The comment service's write limit per user and minute (modules/comments/routes.ts RATE_LIMITS.comment). */
+const COMMENT_LIMIT = 20;
+const isRoot = process.getuid?.() === 0;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const checks = [];
+const figures = [];
+function check(name, ok, detail = '') {
+  checks.push({ name, ok });
+  console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${name}${detail ? ` (${detail})` : ''}`);
+}
+function figure(name, value) {
+  figures.push([name, value]);
+  console.log(`  ${name}: ${value}`);
+}
+
+// --- PostgreSQL ------------------------------------------------------------------------------------------------
+
+function pgBin(name) {
+  const base = '/usr/lib/postgresql';
+  const versions = existsSync(base) ? readdirSync(base).filter((v) => existsSync(join(base, v, 'bin', name))).sort((a, b) => Number(b) - Number(a)) : [];
+  return versions[0] ? join(base, versions[0], 'bin', name) : name;
+}
+
+/** PostgreSQL refuses to run as root: its commands run as `postgres` then. */
+function asPostgres(command, args) {
+  const run = isRoot ? spawnSync('runuser', ['-u', 'postgres', '--', command, ...args], { encoding: 'utf8' }) : spawnSync(command, args, { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`${command} ${args.join(' ')} failed: ${run.stderr || run.stdout || run.error?.message}`);
+  return run.stdout;
+}
+
+async function startPostgres(dir) {
+  const port = await freePort();
+  if (isRoot) {
+    const uid = Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim());
+    const gid = Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim());
+    chownSync(dir, uid, gid);
+  }
+  asPostgres(pgBin('initdb'), ['-D', dir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync']);
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=60`;
+  const ctl = (...args) => asPostgres(pgBin('pg_ctl'), ['-D', dir, '-l', join(dir, 'server.log'), '-w', '-t', '60', ...args]);
+  ctl('-o', options, 'start');
+  const admin = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres' });
+  await admin.connect();
+  await admin.query('CREATE DATABASE guffaw');
+  await admin.end();
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/guffaw`,
+    port,
+    stop: (mode = 'fast') => ctl('-m', mode, 'stop'),
+    /** SIGKILL to the postmaster and every backend: no FATAL message, the connections just close (crash, failover). */
+    kill() {
+      const postmaster = Number(readFileSync(join(dir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      const children = readdirSync('/proc').filter((p) => /^\d+$/.test(p)).filter((p) => {
+        try {
+          return Number(readFileSync(`/proc/${p}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')[1]) === postmaster;
+        } catch {
+          return false;
+        }
+      });
+      for (const pid of [postmaster, ...children.map(Number)]) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // gone already
+        }
+      }
+    },
+    start: () => ctl('-o', options, 'start'),
+  };
+}
+
+async function query(url, text, params = []) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+// --- Redis -----------------------------------------------------------------------------------------------------
+
+async function startRedis(dir) {
+  const port = await freePort();
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: 'ignore' });
+  const started = Date.now();
+  while (spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' }).stdout.trim() !== 'PONG') {
+    if (Date.now() - started > 10_000) throw new Error('redis-server did not start');
+    await sleep(100);
+  }
+  return { url: `redis://127.0.0.1:${port}`, kill: () => child.kill('SIGKILL'), child };
+}
+
+// --- the server --------------------------------------------------------------------------------------------------
+
+async function startServer(env) {
+  const port = env.PORT ?? String(await freePort());
+  const url = `http://127.0.0.1:${port}`;
+  const output = [];
+  const child = spawn(process.execPath, [entry], {
+    cwd: root,
+    env: { ...process.env, HOST: '127.0.0.1', PUBLIC_URL: url, SEED_DEMO: '0', LOG_LEVEL: 'warn', ...env, PORT: port },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk) => {
+    output.push(chunk.toString());
+    if (output.length > 300) output.splice(0, output.length - 300);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited before it was ready:\n${output.join('').slice(-3000)}`);
+    if (Date.now() - started > 120_000) throw new Error(`the server was not ready in 120 s:\n${output.join('').slice(-3000)}`);
+    const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+    if (ok) break;
+    await sleep(200);
+  }
+  return {
+    url,
+    port,
+    child,
+    output,
+    exited,
+    alive: () => child.exitCode === null && child.signalCode === null,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+const tokens = new Map();
+async function token(sub) {
+  if (!tokens.has(sub)) {
+    tokens.set(
+      sub,
+      await new SignJWT({ name: `Chaos ${sub}` })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(sub)
+        .setAudience(APP_ID)
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(Date.now() / 1000) + 3600)
+        .sign(new TextEncoder().encode(SECRET)),
+    );
+  }
+  return tokens.get(sub);
+}
+
+/** One add-comment call: its status ('error' when the connection failed), Retry-After and duration. */
+async function addComment(base, sub, text, page = PAGE) {
+  const started = performance.now();
+  try {
+    const res = await fetch(`${base}/comments/v2/add-comment.json`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ appId: APP_ID, auth: await token(sub), url: page, text }).toString(),
+      signal: AbortSignal.timeout(30_000),
+    });
+    const body = await res.json().catch(() => ({}));
+    return { status: res.status, code: body.code, retryAfter: res.headers.get('retry-after'), ms: performance.now() - started, end: Date.now(), text };
+  } catch (error) {
+    return { status: 'error', code: error.cause?.code ?? error.name, ms: performance.now() - started, end: Date.now(), text };
+  }
+}
+
+/** `writers` loops of add-comment until stop(); users rotate so that no user reaches the write limit. */
+function commentLoad(base, { prefix, writers, users }) {
+  const results = [];
+  let stopped = false;
+  let n = 0;
+  const loops = Array.from({ length: writers }, async () => {
+    while (!stopped) {
+      const i = n++;
+      results.push(await addComment(base(), `${prefix}-user-${i % users}`, `${prefix}-${i}`));
+    }
+  });
+  return {
+    results,
+    acked: () => results.filter((r) => r.status === 200).length,
+    async stop() {
+      stopped = true;
+      await Promise.all(loops);
+    },
+  };
+}
+
+const storedTexts = async (dbUrl, prefix) =>
+  new Set((await query(dbUrl, 'select text from comments where text like $1', [`${prefix}-%`])).map((r) => r.text));
+
+/** Processes whose command line names `needle` (our ffmpeg children name their input in DATA_DIR). */
+function processesWith(needle) {
+  const found = [];
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (/^\d+ \(.*\) [ZX]/.test(stat)) continue;
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      if (cmd.some((arg) => arg.includes(needle)) && !cmd[0]?.endsWith('node')) found.push({ pid: Number(pid), cmd: cmd.join(' ') });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
+function makeVideo(dir) {
+  const file = join(dir, 'long.mp4');
+  const run = spawnSync(process.env.FFMPEG_PATH || 'ffmpeg', [
+    '-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30', '-t', '40',
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '38', '-pix_fmt', 'yuv420p', file,
+  ]);
+  if (run.status !== 0) throw new Error(`ffmpeg could not make the test video: ${run.stderr}`);
+  return file;
+}
+
+async function uploadVideo(base, file) {
+  const form = new FormData();
+  form.append('appId', APP_ID);
+  form.append('auth', await token('uploader'));
+  form.append('blob', new Blob([readFileSync(file)], { type: 'video/mp4' }), 'long.mp4');
+  return fetch(`${base}/comments/v2/media.json`, { method: 'POST', body: form }).then((r) => r.status, (e) => `error ${e.cause?.code ?? e.name}`);
+}
+
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
+};
+
+// --- the run -----------------------------------------------------------------------------------------------------
+
+async function main() {
+  if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
+  const work = mkdtempSync(join(tmpdir(), 'guffaw-chaos-'));
+  const cleanups = [() => rmSync(work, { recursive: true, force: true })];
+  const started = Date.now();
+  let server;
+  try {
+    const pgDir = mkdtempSync(join(tmpdir(), 'guffaw-chaos-pg-'));
+    cleanups.unshift(() => rmSync(pgDir, { recursive: true, force: true }));
+    const postgres = await startPostgres(pgDir);
+    cleanups.unshift(() => {
+      try {
+        postgres.stop('immediate');
+      } catch {
+        // already stopped
+      }
+    });
+    const redis = await startRedis(work);
+    cleanups.unshift(() => redis.kill());
+
+    // DATA_DIR on a 16 MB tmpfs: the disk scenario fills it for real.
+    const dataDir = mkdtempSync(join(tmpdir(), 'guffaw-chaos-data-'));
+    cleanups.unshift(() => rmSync(dataDir, { recursive: true, force: true }));
+    let diskMounted = false;
+    if (isRoot) {
+      const mount = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=16m', 'tmpfs', dataDir], { encoding: 'utf8' });
+      if (mount.status !== 0) throw new Error(`cannot mount a tmpfs for DATA_DIR: ${mount.stderr}`);
+      diskMounted = true;
+      cleanups.unshift(() => spawnSync('umount', ['-l', dataDir]));
+    }
+    console.log(`chaos: PostgreSQL on ${postgres.port}, Redis on ${redis.url.split(':').pop()}, DATA_DIR ${dataDir}${diskMounted ? ' (tmpfs, 16 MB)' : ''}`);
+
+    const env = { DATABASE_URL: postgres.url, REDIS_URL: redis.url, DATA_DIR: dataDir };
+    server = await startServer(env);
+    cleanups.unshift(() => server.stop());
+    await query(postgres.url, `insert into comment_apps (id, name, secret, allowed_origins, quota_per_hour) values ($1, 'Chaos', $2, '["http://chaos.test"]', 100000)`, [APP_ID, SECRET]);
+    const video = makeVideo(work);
+    console.log(`chaos: server ready (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+
+    // a: kill -9 during a comment burst and a video conversion.
+    console.log('a. kill -9 of the server during a comment burst and a video conversion');
+    {
+      const load = commentLoad(() => server.url, { prefix: 'chaos-a', writers: 12, users: 200 });
+      const upload = uploadVideo(server.url, video);
+      const waitStart = Date.now();
+      let children = [];
+      while (Date.now() - waitStart < 30_000) {
+        children = processesWith(dataDir);
+        if (children.length > 0 && load.acked() >= 100) break;
+        await sleep(25);
+      }
+      check('a video conversion (ffmpeg) was running when the server was killed', children.length > 0, children.map((c) => c.pid).join(', '));
+      const killedPid = server.child.pid;
+      server.child.kill('SIGKILL');
+      await server.exited;
+      await load.stop();
+      await upload;
+      const killedAt = Date.now();
+      let left = processesWith(dataDir);
+      while (left.length > 0 && Date.now() - killedAt < 3000) {
+        await sleep(50);
+        left = processesWith(dataDir);
+      }
+      check('no child of the killed server runs 3 s later', left.length === 0, left.map((c) => c.cmd.slice(0, 120)).join('; '));
+      if (left.length === 0) figure('ffmpeg gone after the kill within', `${Date.now() - killedAt} ms`);
+      const leftovers = existsSync(join(dataDir, 'tmp')) ? readdirSync(join(dataDir, 'tmp')) : [];
+      figure('work folders left by the killed server', leftovers.length);
+
+      server = await startServer({ ...env, PORT: String(server.port) });
+      const afterRestart = readdirSync(join(dataDir, 'tmp')).filter((name) => leftovers.includes(name));
+      check('the restart removed the killed server\'s work folders', afterRestart.length === 0, afterRestart.join(', '));
+      const mediaComments = join(dataDir, 'media', 'comments');
+      const halfWritten = existsSync(mediaComments) ? readdirSync(mediaComments) : [];
+      check('no half-written media folder', halfWritten.length === 0, halfWritten.join(', '));
+
+      const acked = load.results.filter((r) => r.status === 200).map((r) => r.text);
+      const stored = await storedTexts(postgres.url, 'chaos-a');
+      const lost = acked.filter((t) => !stored.has(t));
+      figure('burst: acknowledged before the kill (server pid ' + killedPid + ')', acked.length);
+      figure('burst: stored after the restart', stored.size);
+      figure('burst: stored without an acknowledgement (in flight at the kill)', stored.size - (acked.length - lost.length));
+      check('every acknowledged comment is stored', lost.length === 0, `${lost.length} lost`);
+    }
+
+    // b: PostgreSQL restarted under write load, cleanly (stop -m fast: each connection gets a FATAL message first),
+    // then as a crash or a failover does it (every PostgreSQL process killed: connections just close).
+    for (const [step, mode] of [['b1', 'fast'], ['b2', 'kill']]) {
+      console.log(`\n${step}. PostgreSQL ${mode === 'fast' ? 'restart (pg_ctl stop -m fast, start)' : 'killed (kill -9 of the postmaster and every backend, start)'} under write load`);
+      const prefix = `chaos-${step}`;
+      const load = commentLoad(() => server.url, { prefix, writers: 8, users: 200 });
+      await sleep(1500);
+      const downAt = Date.now();
+      if (mode === 'fast') postgres.stop('fast');
+      else postgres.kill();
+      await sleep(2000);
+      postgres.start();
+      const backAt = Date.now();
+      while (!load.results.some((r) => r.status === 200 && r.end > backAt) && Date.now() - backAt < 15_000 && server.alive()) await sleep(20);
+      await sleep(1000);
+      await load.stop();
+      check('the server process kept running', server.alive(), server.alive() ? '' : `exited: ${server.output.join('').split('\n').filter((line) => /Error|error/.test(line)).slice(0, 2).join(' | ').slice(0, 300)}`);
+      if (!server.alive()) server = await startServer({ ...env, PORT: String(server.port) });
+      const firstOk = load.results.filter((r) => r.status === 200 && r.end > backAt).sort((x, y) => x.end - y.end)[0];
+      const recoveryMs = firstOk ? firstOk.end - backAt : Infinity;
+      figure('database away (from the stop to pg_ctl start -w returning)', `${((backAt - downAt) / 1000).toFixed(1)} s`);
+      figure('first acknowledged write after the database was back', `${recoveryMs} ms`);
+      check('serving again within 5 s of the database\'s return', recoveryMs <= 5000);
+      const unavailable = load.results.filter((r) => r.status === 503);
+      const other = load.results.filter((r) => r.status !== 200 && r.status !== 503);
+      figure('calls answered 503 meanwhile', `${unavailable.length} (with Retry-After: ${unavailable.filter((r) => r.retryAfter).length}, code ${[...new Set(unavailable.map((r) => r.code))].join(', ') || '-'})`);
+      const kinds = {};
+      for (const r of other) kinds[`${r.status} ${r.code ?? ''}`.trim()] = (kinds[`${r.status} ${r.code ?? ''}`.trim()] ?? 0) + 1;
+      figure('other answers', Object.keys(kinds).length ? JSON.stringify(kinds) : 'none');
+      check('the calls that failed answered 503 with Retry-After and DATABASE_UNAVAILABLE', other.length === 0 && unavailable.every((r) => r.retryAfter && r.code === 'DATABASE_UNAVAILABLE'));
+      const acked = load.results.filter((r) => r.status === 200).map((r) => r.text);
+      const stored = await storedTexts(postgres.url, prefix);
+      const lost = acked.filter((t) => !stored.has(t));
+      figure('acknowledged / stored', `${acked.length} / ${stored.size}`);
+      check('acknowledged = stored', lost.length === 0 && stored.size === acked.length, `${lost.length} lost, ${stored.size - acked.length + lost.length} stored without an acknowledgement`);
+    }
+
+    // c: a full disk.
+    console.log('\nc. full disk (DATA_DIR)');
+    if (!diskMounted) {
+      console.log('  skipped: mounting a tmpfs needs root');
+    } else {
+      const before = await fetch(`${server.url}/healthz`);
+      check('healthy before', before.status === 200);
+      const filler = join(dataDir, 'filler');
+      const fd = openSync(filler, 'w');
+      const chunk = Buffer.alloc(256 * 1024, 1);
+      let written = 0;
+      try {
+        for (;;) written += writeSync(fd, chunk);
+      } catch (error) {
+        if (error.code !== 'ENOSPC') throw error;
+      } finally {
+        closeSync(fd);
+      }
+      figure('filled DATA_DIR with', `${(written / 1024 / 1024).toFixed(1)} MB`);
+      const full = await fetch(`${server.url}/healthz`);
+      const fullBody = await full.json();
+      figure('/healthz on a full disk', `${full.status} ${JSON.stringify(fullBody)}`);
+      check('/healthz answers 503 naming the disk', full.status === 503 && JSON.stringify(fullBody.failed) === '["disk"]');
+      rmSync(filler);
+      const freedAt = Date.now();
+      let status = 0;
+      while (Date.now() - freedAt < 5000) {
+        status = (await fetch(`${server.url}/healthz`)).status;
+        if (status === 200) break;
+        await sleep(50);
+      }
+      figure('/healthz ok again after freeing the space', `${Date.now() - freedAt} ms`);
+      check('/healthz recovers', status === 200);
+    }
+
+    // d: Redis down.
+    console.log('\nd. Redis down: limits stay closed');
+    {
+      const burst = async (sub, page) => {
+        const results = [];
+        for (let i = 0; i < COMMENT_LIMIT + 5; i++) results.push(await addComment(server.url, sub, `chaos-d-${sub}-${i}`, page));
+        return results;
+      };
+      const count = (results, status) => results.filter((r) => r.status === status).length;
+      const up = await burst('limited-up', `${PAGE}-d`);
+      figure(`Redis up: ${COMMENT_LIMIT + 5} comments of one user`, `${count(up, 200)} accepted, ${count(up, 429)} refused 429`);
+      check(`Redis up: the limit closes at ${COMMENT_LIMIT}`, count(up, 200) === COMMENT_LIMIT && count(up, 429) === 5);
+      redis.kill();
+      if (redis.child.exitCode === null && redis.child.signalCode === null) await new Promise((resolve) => redis.child.once('exit', resolve));
+      const down = await burst('limited-down', `${PAGE}-d`);
+      const ms = down.map((r) => r.ms);
+      figure(`Redis down: ${COMMENT_LIMIT + 5} comments of one user`, `${count(down, 200)} accepted, ${count(down, 429)} refused 429, other ${down.length - count(down, 200) - count(down, 429)}`);
+      figure('Redis down: call duration', `p50 ${percentile(ms, 50).toFixed(0)} ms, p95 ${percentile(ms, 95).toFixed(0)} ms, max ${Math.max(...ms).toFixed(0)} ms`);
+      check(`Redis down: the limit still closes at ${COMMENT_LIMIT}`, count(down, 200) === COMMENT_LIMIT && count(down, 429) === 5);
+      check('Redis down: no call waits on Redis (every call under 1 s)', Math.max(...ms) < 1000);
+      check('the server process kept running', server.alive());
+    }
+  } catch (error) {
+    check(`the run completed: ${error.message.split('\n')[0]}`, false);
+    if (server) console.error(server.output.join('').slice(-3000));
+  } finally {
+    for (const cleanup of cleanups) {
+      try {
+        await cleanup();
+      } catch {
+        // best effort
+      }
+    }
+  }
+  const failed = checks.filter((c) => !c.ok);
+  console.log(`\nchaos: ${checks.length - failed.length}/${checks.length} checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  process.exit(failed.length ? 1 : 0);
+}
+
+await main();
