@@ -336,7 +336,7 @@ describe('<Comments> as moderator', () => {
     const bob = screen.getByRole('article', { name: 'Comment by bob' });
     const more = within(bob).getByRole('button', { name: /More actions/ });
     await user.click(more);
-    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['Report', 'Block @bob', 'Pin', 'Hide', 'Mask as sensitive', 'Ban @bob']);
+    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['Report', 'Block @bob', 'Pin', 'Hide', 'Mask as sensitive', 'Ban @bob', 'Delete']);
     await user.click(screen.getByRole('menuitem', { name: 'Hide' }));
     expect(await within(bob).findByText('Hidden')).toBeInTheDocument();
     await user.click(more);
@@ -347,6 +347,30 @@ describe('<Comments> as moderator', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Mask as sensitive' }));
     await waitFor(() => expect(client.callsOf('adminMask')).toEqual([['b', POST_URL, true]]));
     expect(client.callsOf('adminBan')).toEqual([['u-bob']]);
+  });
+
+  it("deletes another member's comment after confirming; Cancel and Escape keep it, focus back on the menu button", async () => {
+    const { ready, user, client } = renderComments({ comments: thread(), user: userState(users.mod, { moderate: true }) });
+    await ready();
+    const bob = (await screen.findByText('second by bob')).closest('article')!;
+    const more = within(bob).getByRole('button', { name: /More actions/ });
+    await user.click(more);
+    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Delete comment?' })).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(more).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    expect(screen.getByRole('dialog', { name: 'Delete comment?' })).toContainElement(document.activeElement as HTMLElement);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(more).toHaveFocus();
+    expect(client.callsOf('deleteComment')).toEqual([]);
+    await user.click(more);
+    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Delete comment?' })).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByText('second by bob')).toBeNull());
+    expect(client.callsOf('deleteComment')).toEqual([['b', POST_URL]]);
   });
 
   it('opens the menu from the keyboard and closes it with Escape, focus back on the button', async () => {

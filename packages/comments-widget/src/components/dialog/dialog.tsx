@@ -1,46 +1,99 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { holdFrameRoom, inFrame, visibleArea } from '../../lib/top-layer.js';
 
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+/** Kept clear around a dialog, in the viewport or the part of the frame the reader sees. */
+const MARGIN = 16;
 
 /**
- * A modal dialog: focus moves in on open, stays inside while open, and returns to what had it on close; Escape closes.
+ * A modal dialog: a native `<dialog>` opened with showModal(), so it sits in the top layer (a comment's row would
+ * clip it, see lib/top-layer.ts), the page behind is inert, and Escape or a click on the backdrop closes it. Focus
+ * moves in on open and returns to what had it on close.
+ *
+ * In the embed the dialog is centred in the part of the frame the reader sees, not in the whole frame (as tall as
+ * its comments); a frame shorter than the dialog grows to hold it while it is open.
  */
 export function Dialog({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
-  const panel = useRef<HTMLDivElement>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-
+  const close = useRef(onClose);
   useEffect(() => {
+    close.current = onClose;
+  }, [onClose]);
+
+  useLayoutEffect(() => {
+    const el = dialog.current;
+    if (!el) return;
     const previous = document.activeElement as HTMLElement | null;
-    panel.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
-    return () => previous?.focus?.();
+    const rooms: (() => void)[] = [];
+    // Escape on its way through the browser's close request (a keydown we did not see, Android's back button).
+    const onCancel = (event: Event) => {
+      event.preventDefault();
+      close.current();
+    };
+    el.addEventListener('cancel', onCancel);
+    const show = () => {
+      // jsdom (and browsers before 2022) have no showModal: the dialog is then shown in place.
+      if (typeof el.showModal === 'function') {
+        if (!el.open) el.showModal();
+      } else {
+        el.setAttribute('open', '');
+      }
+      if (!el.contains(document.activeElement)) el.querySelector<HTMLElement>(FOCUSABLE)?.focus({ preventScroll: true });
+    };
+    let cancel = () => undefined as void;
+    const place = () => {
+      cancel();
+      cancel = visibleArea((area) => {
+        el.style.setProperty('--gfw-area-top', `${area.top}px`);
+        el.style.setProperty('--gfw-area-bottom', `${window.innerHeight - area.bottom}px`);
+        show();
+        const needed = el.scrollHeight + 2 * MARGIN;
+        if (needed > area.bottom - area.top) {
+          // What the reader sees of the frame cannot hold it: use the whole frame, grown if it is too short too.
+          el.style.setProperty('--gfw-area-top', '0px');
+          el.style.setProperty('--gfw-area-bottom', '0px');
+          rooms.push(holdFrameRoom(el, needed));
+        }
+      });
+    };
+    if (inFrame()) {
+      place();
+      window.addEventListener('resize', place);
+    } else {
+      show();
+    }
+    return () => {
+      cancel();
+      window.removeEventListener('resize', place);
+      el.removeEventListener('cancel', onCancel);
+      if (el.open) el.close?.();
+      rooms.reverse().forEach((release) => release());
+      previous?.focus?.({ preventScroll: true });
+    };
   }, []);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onClose();
-      return;
-    }
-    if (event.key !== 'Tab') return;
-    const items = [...(panel.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])];
-    const first = items[0];
-    const last = items.at(-1);
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last?.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first?.focus();
-    }
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    event.stopPropagation();
+    close.current();
   };
 
   return (
-    <div className="gfw-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
-      <div ref={panel} className="gfw-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={onKeyDown}>
+    <dialog
+      ref={dialog}
+      className="gfw-dialog"
+      aria-labelledby={titleId}
+      onKeyDown={onKeyDown}
+      // The dialog box itself is only hit outside its panel, that is on the backdrop.
+      onMouseDown={(event) => event.target === event.currentTarget && close.current()}
+    >
+      <div className="gfw-dialog-panel">
         <h2 id={titleId} className="gfw-dialog-title">{title}</h2>
         {children}
       </div>
-    </div>
+    </dialog>
   );
 }
 

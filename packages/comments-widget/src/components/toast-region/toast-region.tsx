@@ -1,11 +1,26 @@
+import { useLayoutEffect, useRef } from 'react';
+import { visibleArea } from '../../lib/top-layer.js';
 import { useToasts } from '../../stores/widget-stores.js';
 
-/** Toasts of comments.md §8, announced politely to screen readers. */
+/**
+ * Toasts of comments.md §8, announced politely to screen readers. At the bottom of what the reader sees: in the embed
+ * that is the bottom of the part of the frame the host page shows, not of the frame, which may be far below the fold
+ * (lib/top-layer.ts). The region lets clicks through around its toasts, so it covers no more than the toasts.
+ */
 export function ToastRegion() {
   const toasts = useToasts((s) => s.toasts);
   const dismiss = useToasts((s) => s.dismiss);
+  const region = useRef<HTMLDivElement>(null);
+  const shown = toasts.length > 0;
+
+  useLayoutEffect(() => {
+    const el = region.current;
+    if (!shown || !el) return;
+    return visibleArea((area) => el.style.setProperty('--gfw-area-bottom', `${window.innerHeight - area.bottom}px`));
+  }, [shown]);
+
   return (
-    <div className="gfw-toasts" role="status" aria-live="polite">
+    <div ref={region} className="gfw-toasts" role="status" aria-live="polite">
       {toasts.map((toast) => (
         <div key={toast.id} className="gfw-toast">
           <span>{toast.message}</span>
