@@ -295,3 +295,41 @@ for (const surface of ['site', 'frame']) {
     });
   });
 }
+
+test('frame, 390 px: a thread of one comment is shorter than the Report dialog, so the frame grows to hold it while it is open', async (t) => {
+  let single = null;
+  for (const user of ['op', 'demo', 'moderator']) {
+    const body = await (await fetch(`${baseUrl()}/v1/user-posts/username/${user}/type/posts`)).json();
+    for (const post of (body.data?.posts ?? []).filter((p) => p.type !== 'CollectionPage' && !p.nsfw && !/forum/i.test(p.type ?? ''))) {
+      const page = await list(post.postUrl);
+      const only = page?.comments.length === 1 && !page.lock && page.status === 'open' ? page.comments[0] : null;
+      if (only && !only.isDeleted && !only.isSensitive) single = { post, author: only.user.displayName };
+      if (single) break;
+    }
+    if (single) break;
+  }
+  assert.ok(single, 'a demo post with one comment');
+  await browser.withPage(t, async (page) => {
+    const { root } = await open(page, 'frame', single.author === 'op' ? 'demo' : 'op', single.post);
+    const iframe = page.locator('iframe[title="Comments"]');
+    const before = (await iframe.boundingBox()).height;
+    const comment = await lastComment(root);
+    await openMenu(page, root, comment);
+    await root.getByRole('menuitem', { name: 'Report' }).click();
+    const dialog = root.getByRole('dialog', { name: 'Report comment' });
+    await dialog.waitFor();
+    // The frame grows (a resize message to the loader), then the dialog is placed in what the reader sees.
+    for (let i = 0; i < 50 && (await iframe.boundingBox()).height <= before; i++) await sleep(50);
+    const grown = (await iframe.boundingBox()).height;
+    const box = await dialog.boundingBox();
+    assert.ok(grown > before, `the frame grew from ${before} px`);
+    assert.ok(grown >= box.height, `the ${grown} px frame holds the ${box.height} px dialog`);
+    await checkDialog(page, dialog, 'the Report dialog in a grown frame');
+    await shot(page, 'frame-390-light-report-grown');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    for (let i = 0; i < 50 && (await iframe.boundingBox()).height > before + 1; i++) await sleep(50);
+    assert.ok(Math.abs((await iframe.boundingBox()).height - before) <= 1, 'the frame gives the room back once the dialog closes');
+    assert.deepEqual(page.consoleErrors, []);
+  }, { viewport: WIDTHS[1][1] });
+});
