@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer, connect } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 /** True when a `redis-server` binary is on PATH (CI installs one; tests that need their own Redis skip without it). */
 export const hasRedisServer = spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
@@ -64,4 +65,19 @@ function accepts(port: number): Promise<boolean> {
     });
     socket.once('error', () => resolve(false));
   });
+}
+
+/**
+ * The longest the event loop was late while measuring, in ms: on a loaded machine a 50 ms timer fires later than
+ * 50 ms and an await resumes late, whatever Redis does; timing checks allow for that and no more.
+ */
+export function eventLoopLag(): { stop(): number } {
+  const histogram = monitorEventLoopDelay({ resolution: 5 });
+  histogram.enable();
+  return {
+    stop() {
+      histogram.disable();
+      return histogram.max / 1e6;
+    },
+  };
 }
