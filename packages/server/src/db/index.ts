@@ -25,8 +25,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pg = await import('pg');
     // int8 (bigint ids, counts) fit in a JS number for this product's scale; parse them as numbers.
     pg.default.types.setTypeParser(20, (v: string) => Number(v));
-    // keepAlive: a connection to a server that vanished (failover, network cut) is noticed by the kernel, not kept forever.
-    const pool = new pg.default.Pool({ connectionString: options.url, max: options.poolSize ?? 10, connectionTimeoutMillis: 5000, keepAlive: true });
+    // TCP keepalive after 10 s idle: a connection to a server that vanished without a word (a failover, a network cut)
+    // is found dead by the kernel's probes instead of after the system's default two hours.
+    const pool = new pg.default.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: 5000,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     pool.on('error', () => {
       /* idle client errors are reported by the next query */
     });
