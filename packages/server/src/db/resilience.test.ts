@@ -112,6 +112,11 @@ describe.skipIf(!adminUrl)('PostgreSQL connections ended under the pool', () => 
       expect(comments.statusCode).toBe(503);
       expect(comments.headers['retry-after']).toBe('5');
       expect(comments.json()).toMatchObject({ status: 'ERROR', code: 'DATABASE_UNAVAILABLE' });
+      // The embed module's own error handler: the main envelope.
+      const counts = await app.inject({ method: 'GET', url: '/embed/counts.json?appId=during2&url=https%3A%2F%2Fexample.com%2Fdown' });
+      expect(counts.statusCode).toBe(503);
+      expect(counts.headers['retry-after']).toBe('5');
+      expect(counts.json()).toMatchObject({ meta: { status: 'Failure', errorCode: 'DATABASE_UNAVAILABLE' } });
       const health = await app.inject({ method: 'GET', url: '/healthz' });
       expect(health.statusCode).toBe(503);
       expect(health.json()).toEqual({ status: 'unavailable', failed: ['database'] });
