@@ -296,7 +296,7 @@ for (const surface of ['site', 'frame']) {
   });
 }
 
-test('frame, 390 px: a thread of one comment is shorter than the Report dialog, so the frame grows to hold it while it is open', async (t) => {
+test('frame, 390 px: a thread of one comment, 300 px of it in view, is shorter than the Report dialog: the frame grows to hold it and the page scrolls to show it', async (t) => {
   let single = null;
   for (const user of ['op', 'demo', 'moderator']) {
     const body = await (await fetch(`${baseUrl()}/v1/user-posts/username/${user}/type/posts`)).json();
@@ -313,6 +313,11 @@ test('frame, 390 px: a thread of one comment is shorter than the Report dialog, 
     const { root } = await open(page, 'frame', single.author === 'op' ? 'demo' : 'op', single.post);
     const iframe = page.locator('iframe[title="Comments"]');
     const before = (await iframe.boundingBox()).height;
+    // The reader scrolls until only the top 300 px of the frame show at the bottom of the window: less than the dialog.
+    const { height: windowHeight } = page.viewportSize();
+    await page.mouse.move(200, 200);
+    await page.mouse.wheel(0, (await iframe.boundingBox()).y - (windowHeight - 300));
+    for (let i = 0; i < 40 && Math.abs((await iframe.boundingBox()).y - (windowHeight - 300)) > 2; i++) await sleep(50);
     const comment = await lastComment(root);
     await openMenu(page, root, comment);
     await root.getByRole('menuitem', { name: 'Report' }).click();

@@ -6,6 +6,18 @@ const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select
 const MARGIN = 16;
 
 /**
+ * Asks the page around a frame to scroll rows `top` to `top + height` of the frame into view: the dialog is fixed
+ * in the frame's viewport, so a static stand-in of its box is what scrolls into view.
+ */
+function revealInHost(top: number, height: number) {
+  const stand = document.createElement('div');
+  stand.style.cssText = `position:absolute;left:0;width:1px;top:${top + window.scrollY}px;height:${height}px;pointer-events:none`;
+  document.body.appendChild(stand);
+  stand.scrollIntoView({ block: 'nearest' });
+  stand.remove();
+}
+
+/**
  * A modal dialog: a native `<dialog>` opened with showModal(), so it sits in the top layer (a comment's row would
  * clip it, see lib/top-layer.ts), the page behind is inert, and Escape or a click on the backdrop closes it. Focus
  * moves in on open and returns to what had it on close.
@@ -50,10 +62,14 @@ export function Dialog({ title, onClose, children }: { title: string; onClose: (
         show();
         const needed = el.scrollHeight + 2 * MARGIN;
         if (needed > area.bottom - area.top) {
-          // What the reader sees of the frame cannot hold it: use the whole frame, grown if it is too short too.
-          el.style.setProperty('--gfw-area-top', '0px');
-          el.style.setProperty('--gfw-area-bottom', '0px');
-          rooms.push(holdFrameRoom(el, needed));
+          // What the reader sees of the frame cannot hold it: it opens at the top of what is seen (or higher, when
+          // the frame ends too soon below), the frame grows if it is too short even so, and the host page scrolls
+          // it into view (scrolling into view crosses from a frame into the page that holds it).
+          const top = Math.max(0, Math.min(area.top, window.innerHeight - needed));
+          el.style.setProperty('--gfw-area-top', `${top}px`);
+          el.style.setProperty('--gfw-area-bottom', `${Math.max(0, window.innerHeight - top - needed)}px`);
+          rooms.push(holdFrameRoom(el, top + needed));
+          if (top + needed <= window.innerHeight) revealInHost(top, needed);
         }
       });
     };
