@@ -1,5 +1,8 @@
-import { act, render } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, render, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { configureApi } from '../lib/api';
 import type { CommentsProps } from '@guffaw/comments-widget';
 import { modalStore } from '../shell/modals/modal-store';
 import { memberInfo } from '../test/fixtures';
@@ -18,10 +21,25 @@ vi.mock('./bottom-composer', () => ({ BottomComposer: () => null }));
 
 const { default: PostComments } = await import('./post-comments');
 
-const renderComments = () =>
-  render(<PostComments postId="p1" url="https://guffaw.test/gag/p1" isForum={false} canAnonymous={false} threadId={null} onThreadChange={() => {}} />);
+const renderComments = (own = false) =>
+  render(<PostComments postId="p1" url="https://guffaw.test/gag/p1" isForum={false} canAnonymous={own} own={own} threadId={null} onThreadChange={() => {}} />);
+
+const base = 'http://api.test';
+const opTokenAsks: string[] = [];
+const server = setupServer(
+  http.post(`${base}/v1/op-token`, async ({ request }) => {
+    opTokenAsks.push(new URLSearchParams(await request.text()).get('id') ?? '');
+    return HttpResponse.json({ meta: { status: 'Success' }, data: { opToken: 'op-token-of-p1', url: 'https://guffaw.test/gag/p1' } });
+  }),
+);
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+  configureApi({ baseUrl: base });
+});
+afterAll(() => server.close());
 
 afterEach(() => {
+  opTokenAsks.length = 0;
   seen.props = null;
   userStore.setState({ info: guestInfo() });
   modalStore.setState({ current: null });
@@ -40,5 +58,19 @@ describe('PostComments', () => {
     // A hidden post (block type post) is not a comment block.
     act(() => userStore.setState((s) => ({ info: { ...s.info, blockPosts: { p1: 'post' } } })));
     expect(seen.props?.postBlocked).toBe(false);
+  });
+
+  it("hands the uploader their post's OP token (comments.md §6), and asks for none on others' posts", async () => {
+    userStore.setState({ info: memberInfo() });
+    const { unmount } = renderComments(false);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(opTokenAsks).toEqual([]);
+    expect(seen.props?.opToken).toBeUndefined();
+    unmount();
+    const info = memberInfo();
+    userStore.setState({ info: { ...info, user: info.user && { ...info.user, commentAuth: 'auth-token' } } });
+    renderComments(true);
+    await waitFor(() => expect(seen.props?.opToken).toBe('op-token-of-p1'));
+    expect(opTokenAsks).toEqual(['p1']);
   });
 });

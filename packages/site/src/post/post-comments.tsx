@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { Comments, type BlockApi, type FollowApi } from '@guffaw/comments-widget';
 import '@guffaw/comments-widget/styles.css';
 import { setThreadFollowed } from '../account/account-api';
@@ -36,11 +37,36 @@ export const blockApi: BlockApi = {
  * The comments of one post through the comments widget: the thread is keyed by the post's canonical URL (postUrl),
  * the viewer signs in with the commentAuth token of /v1/user-info, and a visitor's action opens the signup overlay.
  */
-export default function PostComments({ postId, url, isForum, canAnonymous, threadId, onThreadChange }: {
+/**
+ * comments.md §6: the uploader's proof that they are the post's OP (pin, hide, and on an anonymous post "Post anonymously
+ * as OP"), asked of /v1/op-token for the viewer's own uploads only.
+ */
+function useOpToken(postId: string, own: boolean): string | undefined {
+  const [token, setToken] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    setToken(undefined);
+    if (!own) return;
+    let live = true;
+    apiPostForm<{ opToken: string }>('/v1/op-token', { id: postId }).then(
+      (reply) => {
+        if (live) setToken(reply.opToken);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [postId, own]);
+  return token;
+}
+
+export default function PostComments({ postId, url, isForum, canAnonymous, own = false, threadId, onThreadChange }: {
   postId: string;
   url: string;
   isForum: boolean;
   canAnonymous: boolean;
+  /** The viewer uploaded this post (user-info uploads): they get its OP token. */
+  own?: boolean;
   /** The thread the URL hash names (#cs_comment_id={id}), or null for the list. */
   threadId: string | null;
   /** The viewer opened a thread or went back to the list: the page puts it in the hash. */
@@ -53,6 +79,7 @@ export default function PostComments({ postId, url, isForum, canAnonymous, threa
   // comments.md §5: the viewer blocked this post for comments (Hide OP comments): its anonymous OP comments go.
   const postBlocked = useUser((s) => s.info.blockPosts[postId] === 'comment');
   const theme = useTheme(currentTheme);
+  const opToken = useOpToken(postId, own && auth !== null);
   return (
     <Comments
       appId={COMMENT_APP_ID}
@@ -62,6 +89,7 @@ export default function PostComments({ postId, url, isForum, canAnonymous, threa
       host={window.location.origin}
       isForum={isForum}
       canAnonymous={canAnonymous}
+      opToken={opToken}
       showOffensive={offensiveMode || viewAll}
       threadId={threadId}
       onThreadChange={onThreadChange}

@@ -174,6 +174,7 @@ function PostView({ post }: { post: Post }) {
               url={post.postUrl}
               isForum={forum}
               canAnonymous={post.comment.canAnonymous && info.uploads.includes(post.id)}
+              own={info.uploads.includes(post.id)}
               threadId={threadId}
               onThreadChange={(id) => {
                 // §2: the thread is kept in the hash; opening one is a step Back undoes, leaving one is not.

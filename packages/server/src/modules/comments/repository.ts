@@ -238,6 +238,12 @@ export async function postCreatorUserId(db: Executor, postId: string): Promise<s
   return row?.userId ?? null;
 }
 
+/** Whether a product post was uploaded anonymously; null for a post that does not exist. */
+export async function postIsAnonymous(db: Executor, postId: string): Promise<boolean | null> {
+  const row = await db.selectFrom('posts').select('isAnonymous').where('id', '=', postId).executeTakeFirst();
+  return row ? row.isAnonymous : null;
+}
+
 /** Main-site users by username (mentions in the main app). */
 export const mainUsersByUsername = (db: Executor, names: string[]) =>
   names.length === 0
@@ -324,7 +330,8 @@ function applyFilter(q: BaseQuery, f: ViewerFilter): BaseQuery {
   if (!f.offensiveMode) {
     out = f.viewerId === null ? out.where('c.isOffensive', '=', false) : out.where((eb) => eb.or([eb('c.isOffensive', '=', false), eb('c.userId', '=', f.viewerId as number)]));
   }
-  if (f.blockedUserIds.length > 0) out = out.where('c.userId', 'not in', f.blockedUserIds);
+  // An anonymous OP comment is not its account's: blocking that account must not hide it (which would tell who it is).
+  if (f.blockedUserIds.length > 0) out = out.where((eb) => eb.or([eb('c.userId', 'not in', f.blockedUserIds), eb('c.opStatus', '=', 2)]));
   if (f.hideAnonymousOp) out = out.where('c.opStatus', '<>', 2);
   return out;
 }

@@ -314,6 +314,18 @@ export function createCommentService(db: Database, config: Config, options: { ma
     });
   }
 
+  /** Whether `url` is an anonymous product post of the main app; a post's anonymity never changes, so it is kept. */
+  const anonymity = new BoundedCache<boolean>(20_000);
+  async function anonymousPost(appId: string, url: string): Promise<boolean> {
+    const postId = productPostId(appId, url);
+    if (!postId) return false;
+    const known = anonymity.get(postId);
+    if (known !== undefined) return known;
+    const anonymous = await repo.postIsAnonymous(db, postId);
+    if (anonymous !== null) anonymity.set(postId, anonymous);
+    return anonymous === true;
+  }
+
   /** A comment of this app (and of the section of `url` when given) that the viewer may see; else 404. */
   async function visibleComment(app: AppRow, commentId: string, url: string | undefined, viewer: Viewer | null): Promise<CommentRecord> {
     const c = await repo.findComment(db, commentId);
@@ -655,7 +667,10 @@ export function createCommentService(db: Database, config: Config, options: { ma
       if (parent.isDeleted) throw badRequest('PARENT_DELETED', 'This comment was deleted and cannot be replied to.');
     }
 
-    let opStatus = section.opExternalId !== null && section.opExternalId === viewer.user.externalId ? 1 : 0;
+    // The uploader of an anonymous post is never shown as its OP under their own name (opStatus 1 is a named OP badge):
+    // they comment either as themselves, like anyone, or as the anonymous OP with an opToken (comments.md §6).
+    const isOp = section.opExternalId !== null && section.opExternalId === viewer.user.externalId;
+    let opStatus = isOp && !(await anonymousPost(app.id, input.url)) ? 1 : 0;
     if (input.opToken) {
       const sub = await verifyOpToken(input.opToken, app.id, app.secret, input.url);
       if (sub !== viewer.user.externalId) throw forbidden('NOT_OP', 'The OP token belongs to another user.');

@@ -43,7 +43,7 @@ export type NotifyInput = {
   groupKey: string;
   /** The user whose action this is (users.id); required by the types that name their actors. */
   actorUserId?: number | null;
-  /** The actor acted as anonymous OP: checked for self and blocks as usual, shown as "OP" with no profile. */
+  /** The actor acted as anonymous OP: checked for self (not for blocks: see notify), shown as "OP" with no profile. */
   actorAnonymous?: boolean;
   /** Where a click leads (absolute, or a path of the site). */
   url: string;
@@ -73,7 +73,8 @@ export async function notify(db: Database, bus: Bus, input: NotifyInput): Promis
   const actor = input.actorUserId ?? null;
   if (template.actors && actor === null) return { status: 'skipped', reason: 'no-actor' };
   if (actor !== null && actor === input.userId) return { status: 'skipped', reason: 'self' };
-  if (actor !== null && (await repo.hasBlocked(db, input.userId, actor))) return { status: 'skipped', reason: 'blocked' };
+  // An anonymous OP is nobody's account to the recipient: skipping it for a block of the real account would tell who it is.
+  if (actor !== null && !input.actorAnonymous && (await repo.hasBlocked(db, input.userId, actor))) return { status: 'skipped', reason: 'blocked' };
   if (!(await repo.recipientExists(db, input.userId))) return { status: 'skipped', reason: 'no-recipient' };
 
   const shown = actor !== null && input.actorAnonymous ? ANONYMOUS_ACTOR : actor;

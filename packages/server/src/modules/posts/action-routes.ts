@@ -32,7 +32,7 @@ const postIdOf = (i: ActionInput): string => {
 
 /**
  * Post actions (posts-and-feeds.md §4-§7). Paths the spec leaves open are ours: /v1/vote/{like,dislike,unlike},
- * /v1/save-post, /v1/block-post, DELETE /v1/post, /report, /v1/offensive-post, /v1/download-post, /v1/share-post, /shuffle, /v1/poll/*,
+ * /v1/save-post, /v1/block-post, DELETE /v1/post, /v1/op-token, /report, /v1/offensive-post, /v1/download-post, /v1/share-post, /shuffle, /v1/poll/*,
  * /award, /award-balance, /user-sent-awards, /v1/user-profile. Replies use the main envelope; a visitor gets 401 LOGIN_REQUIRED.
  */
 export const postActionRoutes: FastifyPluginAsync = async (app) => {
@@ -63,6 +63,12 @@ export const postActionRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.delete('/v1/post', { schema }, async (request) => success(await actions.deletePost(ctx, await member(request), postIdOf(input(request)))));
+
+  app.post('/v1/op-token', { schema }, async (request) => {
+    const user = await sessionUser(request);
+    if (!user) throw unauthorized('LOGIN_REQUIRED', 'Log in to continue.');
+    return success(await actions.opToken(ctx, user, postIdOf(input(request))));
+  });
 
   app.post('/report', { schema }, async (request) => {
     const userId = await member(request);

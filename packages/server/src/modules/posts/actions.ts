@@ -2,8 +2,9 @@ import type { Json } from '../../db/schema.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/envelope.js';
 import { SNAPSHOT_TTL_MS } from './cursor.js';
 import * as repo from './repository.js';
-import { isModerator } from '../comments/repository.js';
-import { MAIN_COMMENT_APP, pollOptions, profileUrl, type PostsContext } from './service.js';
+import { findApp, isModerator } from '../comments/repository.js';
+import { MAX_TOKEN_LIFETIME_SECONDS, signOpToken } from '../comments/auth.js';
+import { MAIN_COMMENT_APP, pollOptions, postUrl, profileUrl, type PostsContext } from './service.js';
 
 /**
  * Post actions (posts-and-feeds.md §4-§6): every rule is checked here, whatever the client shows or hides.
@@ -66,6 +67,22 @@ export async function deletePost(ctx: PostsContext, userId: number, postId: stri
   if (post.creatorId !== userId) throw forbidden('NOT_OWNER', 'You can only delete your own posts.');
   await repo.markPostDeleted(ctx.db, postId);
   return { id: postId, deleted: true };
+}
+
+/**
+ * POST /v1/op-token: the uploader's proof that they are the OP of their post's comment section (comments.md §6: the OP
+ * pins and comments anonymously "using opToken"). A token of the main comment app with purpose 'op' for the post's
+ * url and the uploader's public id, as long-lived as their commentAuth; the comment service also checks that it
+ * belongs to the signed-in user. The site asks for it on its own uploads; anyone else gets 403 NOT_OWNER, so the
+ * reply never tells a stranger who uploaded an anonymous post.
+ */
+export async function opToken(ctx: PostsContext, user: { id: number; userId: string }, postId: string) {
+  const post = await requirePost(ctx, postId);
+  if (post.creatorId !== user.id) throw forbidden('NOT_OWNER', 'Only the uploader of this post can act as its OP.');
+  const app = await findApp(ctx.db, MAIN_COMMENT_APP);
+  if (!app) throw notFound('COMMENTS_UNAVAILABLE', 'Comments are not set up on this site.');
+  const url = postUrl(ctx.config, postId);
+  return { opToken: await signOpToken(app.secret, app.id, user.userId, url, MAX_TOKEN_LIFETIME_SECONDS), url };
 }
 
 /**

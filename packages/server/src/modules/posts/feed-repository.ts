@@ -355,6 +355,8 @@ export async function listUserActivity(db: Database, q: ActivityQuery): Promise<
 export type CommentedQuery = {
   externalId: string;
   appId: string;
+  /** Also the posts commented on as their anonymous OP (the author's own tab only). */
+  includeAnonymous: boolean;
   postUrlPrefix: string;
   filters: Filters;
   snapshot: Date;
@@ -379,6 +381,7 @@ export async function listCommented(db: Database, q: CommentedQuery): Promise<Ke
       where cu.app_id = ${q.appId} and cu.external_id = ${q.externalId} and s.app_id = ${q.appId}
         and left(s.url, ${q.postUrlPrefix.length}) = ${q.postUrlPrefix}
         and not c.is_deleted and c.created_at <= ${q.snapshot.toISOString()}::timestamptz
+        and (c.op_status <> 2 or ${q.includeAnonymous})
       group by s.url
     ) m join posts p on p.id = m.post_id
     where ${and(where)} order by m.last desc, p.id desc limit ${q.limit}`.execute(db);

@@ -455,6 +455,8 @@ export async function userList(ctx: PostsContext, viewer: Viewer | null, usernam
       feeds.listCommented(ctx.db, {
         externalId: user.userId,
         appId: MAIN_COMMENT_APP,
+        // Comments made as a post's anonymous OP list on their author's own tab only, as anonymous uploads do.
+        includeAnonymous: own,
         postUrlPrefix: `${ctx.config.publicUrl}/gag/`,
         filters,
         snapshot,
