@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/harness.js';
 import { createSession, SESSION_COOKIE } from '../../lib/session.js';
 import { makeUser, type TestUser } from '../posts/test-fixtures.js';
