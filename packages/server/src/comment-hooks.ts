@@ -1,5 +1,6 @@
 import type { Database } from './db/index.js';
 import type { CommentHooks } from './modules/comments/service.js';
+import { setPostCommentsCount } from './modules/posts/service.js';
 import { followThreadOnReply } from './modules/threads/service.js';
 
 /**
@@ -8,4 +9,5 @@ import { followThreadOnReply } from './modules/threads/service.js';
  */
 export const commentHooks = (db: Database): CommentHooks => ({
   followOnReply: (externalUserId, threadId) => followThreadOnReply(db, externalUserId, threadId),
+  postCommentsChanged: (postId, count) => setPostCommentsCount(db, postId, count),
 });

@@ -304,7 +304,8 @@ export const createSectionStore = (client: CommentsClient, user: CommentUserStor
         client.invalidate(get().url);
         set((s) => {
           const comments = { ...s.comments };
-          const total = Math.max(0, s.total - 1);
+          // A hidden comment had already left the total (hide below, as the service counts).
+          const total = comment.isHidden ? s.total : Math.max(0, s.total - 1);
           // comments.md §4: a comment with replies is kept as deleted; one without is removed.
           if (comment.childrenTotal > 0) {
             comments[commentId] = { ...comment, isDeleted: true, text: '', mediaText: '', media: [], links: [] };
@@ -378,12 +379,17 @@ export const createSectionStore = (client: CommentsClient, user: CommentUserStor
         if (as === 'op') await client.opHide(commentId, url);
         else await client.adminHide(commentId, url);
         client.invalidate(url);
+        // The total counts the comments people can see (the service's rule): a hidden one leaves it.
+        const before = get().comments[commentId];
         patchComment(commentId, { isHidden: true });
+        if (before && !before.isHidden && !before.isDeleted) set((s) => ({ total: Math.max(0, s.total - 1) }));
       },
       async unhide(commentId) {
         await client.adminUnhide(commentId, get().url);
         client.invalidate(get().url);
+        const before = get().comments[commentId];
         patchComment(commentId, { isHidden: false });
+        if (before?.isHidden && !before.isDeleted) set((s) => ({ total: s.total + 1 }));
       },
       async mask(commentId, sensitive) {
         await client.adminMask(commentId, get().url, sensitive);

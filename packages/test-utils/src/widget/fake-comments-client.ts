@@ -95,7 +95,8 @@ export function createFakeCommentsClient(options: FakeOptions = {}): FakeComment
       url: p.url,
       status: state.status,
       lock: state.lock,
-      total: comments.filter((c) => !c.isDeleted).length,
+      // As the service counts: the comments people can see (not deleted, not hidden).
+      total: comments.filter((c) => !c.isDeleted && !c.isHidden).length,
       comments: slice,
       prev: start > 0 ? String(start) : null,
       next: start + count < all.length ? String(start + count) : null,
@@ -155,7 +156,7 @@ export function createFakeCommentsClient(options: FakeOptions = {}): FakeComment
       if (parent) parent.childrenTotal += 1;
       quota.count = Math.max(0, quota.count - 1);
       const follow = parent && options.replyFollow ? { threadFollowed: options.replyFollow.followed, autoFollowed: options.replyFollow.started } : {};
-      return { comment, postId: p.url, quota: { ...quota }, total: comments.length, wpTraceId: 'wp', ...follow };
+      return { comment, postId: p.url, quota: { ...quota }, total: comments.filter((c) => !c.isDeleted && !c.isHidden).length, wpTraceId: 'wp', ...follow };
     }),
     linkAttachment: (url: string) => answer('linkAttachment', [url], (): Attachment => ({
       type: 'link', token: `link-${url}`, link: { url, title: 'A link', description: '', imageUrl: '', siteName: new URL(url).hostname },

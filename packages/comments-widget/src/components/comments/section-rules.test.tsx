@@ -71,3 +71,22 @@ describe('<Comments> follow after a reply', () => {
     expect(followApi.set).not.toHaveBeenCalled();
   });
 });
+
+describe('<Comments> counts', () => {
+  it('takes a hidden comment off the total, and puts it back when unhidden', async () => {
+    const { ready, user } = renderComments({
+      comments: [...comments(), makeComment({ commentId: 'c', user: users.cat, text: 'by cat' }), makeComment({ commentId: 'h', text: 'hidden', isHidden: true })],
+      user: moderator,
+    });
+    await ready();
+    await screen.findByText('by cat');
+    expect(screen.getByRole('heading', { name: '2 comments' })).toBeInTheDocument();
+    const cat = screen.getByRole('article', { name: 'Comment by cat' });
+    await user.click(within(cat).getByRole('button', { name: /More actions/ }));
+    await user.click(screen.getByRole('menuitem', { name: 'Hide' }));
+    expect(await screen.findByRole('heading', { name: '1 comment' })).toBeInTheDocument();
+    await user.click(within(cat).getByRole('button', { name: /More actions/ }));
+    await user.click(screen.getByRole('menuitem', { name: 'Unhide' }));
+    expect(await screen.findByRole('heading', { name: '2 comments' })).toBeInTheDocument();
+  });
+});

@@ -588,6 +588,17 @@ export async function setCommentFlags(
   await db.updateTable('comments').set(set).where('id', '=', id).execute();
 }
 
+/** Sets is_hidden; true when it changed (so the section total moves once, however many moderators click). */
+export async function setHiddenFlag(db: Executor, id: number, hidden: boolean): Promise<boolean> {
+  const res = await db
+    .updateTable('comments')
+    .set({ isHidden: hidden, updatedAt: new Date() })
+    .where('id', '=', id)
+    .where('isHidden', '=', !hidden)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
 export async function pinnedCommentIds(db: Executor, sectionId: number): Promise<string[]> {
   const rows = await db
     .selectFrom('comments')

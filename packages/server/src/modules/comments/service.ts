@@ -122,6 +122,11 @@ export type CommentHooks = {
    * (threads module). Null when there is no such account.
    */
   followOnReply?: (externalUserId: string, threadId: string) => Promise<{ followed: boolean; started: boolean } | null>;
+  /**
+   * The comment count of a main-app product post (`${PUBLIC_URL}/gag/{postId}`) is now `count`: the section total,
+   * comments people can see (posts module, posts.comments_count).
+   */
+  postCommentsChanged?: (postId: string, count: number) => Promise<void>;
 };
 
 /**
@@ -147,6 +152,50 @@ export function createCommentService(db: Database, config: Config, options: { ma
   let allOrigins: { set: Set<string>; at: number } | null = null;
 
   const sectionKey = (appId: string, url: string) => `${appId}\n${url}`;
+
+  /**
+   * The post's comment count follows the section total (hooks.postCommentsChanged) after every change to it: one run
+   * per section at a time, each reading the total as it is then, so the last change wins and a burst costs a few
+   * reads. A failed run is retried by the next change. Instances are not coordinated: two instances changing one
+   * section at the same moment could set an older total last; the next change sets it right.
+   */
+  const postCounts = new Map<string, { again: boolean; done: Promise<void> }>();
+  function syncPostCount(appId: string, url: string): void {
+    const postId = productPostId(appId, url);
+    const notify = hooks.postCommentsChanged;
+    if (!postId || !notify) return;
+    const key = sectionKey(appId, url);
+    const running = postCounts.get(key);
+    if (running) {
+      running.again = true;
+      return;
+    }
+    const entry = { again: true, done: Promise.resolve() };
+    postCounts.set(key, entry);
+    entry.done = (async () => {
+      try {
+        while (entry.again) {
+          entry.again = false;
+          const section = await repo.findSection(db, appId, url);
+          if (section) await notify(postId, section.total);
+        }
+      } catch {
+        // Left as it was until the section changes again.
+      } finally {
+        postCounts.delete(key);
+      }
+    })();
+  }
+
+  /**
+   * Hides or unhides. The section total counts the comments people can see (comments.md §3 "total"): a hidden one
+   * leaves it and comes back when unhidden; a deleted one already left it. Only a real change moves it.
+   */
+  async function setHidden(c: CommentRecord, hidden: boolean): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      if ((await repo.setHiddenFlag(trx, c.id, hidden)) && !c.isDeleted) await repo.addToSectionTotal(trx, c.sectionId, hidden ? -1 : 1);
+    });
+  }
   /** Any change to a section makes this instance's cached visitor pages of it stale at once. */
   const touch = (appId: string, url: string) => sectionVersions.set(sectionKey(appId, url), (sectionVersions.get(sectionKey(appId, url)) ?? 0) + 1);
 
@@ -764,6 +813,7 @@ export function createCommentService(db: Database, config: Config, options: { ma
       cachedEntry.version = versionBefore + 1;
     }
     if (event) void drainOutbox();
+    syncPostCount(app.id, input.url);
 
     // The row as just written: no need to read it back.
     const record: CommentRecord = {
@@ -822,9 +872,11 @@ export function createCommentService(db: Database, config: Config, options: { ma
           if (left === 0 && thread?.isDeleted) await repo.deleteCommentRow(trx, thread.id);
         }
       }
-      await repo.addToSectionTotal(trx, c.sectionId, -1);
+      // A hidden comment already left the total (setHidden).
+      if (!c.isHidden) await repo.addToSectionTotal(trx, c.sectionId, -1);
     });
     touch(app.id, c.sectionUrl);
+    syncPostCount(app.id, c.sectionUrl);
     return { commentId, deleted: true };
   }
 
@@ -897,16 +949,20 @@ export function createCommentService(db: Database, config: Config, options: { ma
   async function opHide(app: AppRow, viewerIn: Viewer | null, commentId: string, url: string) {
     const viewer = await requireOp(app, viewerIn, url);
     const c = await visibleComment(app, commentId, url, viewer);
-    await repo.setCommentFlags(db, c.id, { isHidden: true });
+    await setHidden(c, true);
     touch(app.id, url);
+    syncPostCount(app.id, url);
     return { commentId, hidden: true };
   }
 
   async function adminFlag(app: AppRow, viewerIn: Viewer | null, commentId: string, url: string, flags: { isHidden?: boolean; isSensitive?: boolean }) {
     const viewer = requireModerator(viewerIn);
     const c = await visibleComment(app, commentId, url, viewer);
-    await repo.setCommentFlags(db, c.id, flags);
+    const { isHidden, ...others } = flags;
+    if (others.isSensitive !== undefined) await repo.setCommentFlags(db, c.id, others);
+    if (isHidden !== undefined) await setHidden(c, isHidden);
     touch(app.id, url);
+    if (isHidden !== undefined) syncPostCount(app.id, url);
     return { commentId, hidden: flags.isHidden ?? c.isHidden, sensitive: flags.isSensitive ?? c.isSensitive, pinned: c.isPinned, banned: false };
   }
 
@@ -979,6 +1035,7 @@ export function createCommentService(db: Database, config: Config, options: { ma
       await writeComment.idle();
       closed = true;
       await draining;
+      await Promise.all([...postCounts.values()].map((p) => p.done));
     },
     /** Forget cached apps and viewers (after the CLI or a test changes them). */
     forget(): void {

@@ -198,6 +198,11 @@ export async function addCommentCount(db: Database, postId: string, delta: numbe
   forgetRow(db, postId);
 }
 
+export async function setCommentCount(db: Database, postId: string, count: number): Promise<void> {
+  const res = await sql`update posts set comments_count = ${Math.max(0, count)} where id = ${postId} and comments_count <> ${Math.max(0, count)}`.execute(db);
+  if (Number(res.numAffectedRows ?? 0) > 0) forgetRow(db, postId);
+}
+
 export async function pruneRankChanges(db: Database, before: Date): Promise<void> {
   await db.deleteFrom('postRankChanges').where('changedAt', '<', before).execute();
 }

@@ -600,5 +600,12 @@ export async function collectionList(ctx: PostsContext, viewer: Viewer | null, i
  */
 export const recordPostComments = (db: Database, postId: string, delta: number): Promise<void> => repo.addCommentCount(db, postId, delta);
 
+/**
+ * For the comment service (app.ts wires it): the post's comment count is now `count`, the comments people can see in
+ * its section. Set, not added to, so a count that drifted (a seed, a lost update) comes right with the next change.
+ * The row cache forgets the post, so its reply and lists show it within FEED_CACHE_MS.
+ */
+export const setPostCommentsCount = (db: Database, postId: string, count: number): Promise<void> => repo.setCommentCount(db, postId, count);
+
 /** For the seed and imports: trending keys recomputed from the stored upvotes (repository.ts). */
 export const rebuildTrendingScores = (db: Database): Promise<void> => repo.rebuildTrendingScores(db);
