@@ -7,9 +7,9 @@
  *
  *   a  kill -9 of the server during a comment burst and a video conversion: every acknowledged comment is stored,
  *      the ffmpeg child dies with the server, and the next start leaves no work folder of the dead process
- *   b  PostgreSQL restarted under write load, cleanly (b1) and killed as in a crash or failover (b2): the process keeps
- *      running, answers 503 + Retry-After meanwhile, serves again within 5 s of the database's return, and the
- *      acknowledged comments are the stored ones
+ *   b  PostgreSQL restarted under write and read load, cleanly (b1) and killed as in a crash or failover (b2): the
+ *      process keeps running, answers 503 + Retry-After + DATABASE_UNAVAILABLE meanwhile (never a 500), serves again
+ *      within 5 s of the database's return, and the acknowledged comments are the stored ones
  *   c  full disk: /healthz answers 503 naming the disk, and 200 again once space is freed
  *   d  Redis killed: the comment rate limit stays closed (in-process limits), and no call waits on Redis
  *
@@ -223,6 +223,48 @@ function commentLoad(base, { prefix, writers, users }) {
   };
 }
 
+/** Reads of every kind (feeds, search, profile, comment lists, health) in `readers` loops until stop(). */
+function readLoad(base, readers) {
+  const calls = [
+    () => ({ path: '/v1/feed-posts/type/hot' }),
+    () => ({ path: '/v1/search-posts?query=chaos' }),
+    () => ({ path: '/v1/user-posts/username/nobody/type/posts' }),
+    () => ({ path: '/v1/interests' }),
+    () => ({ path: `/comments/v2/comment-list.json?${new URLSearchParams({ appId: APP_ID, url: PAGE, count: '10' })}` }),
+    async () => ({
+      path: '/comments/v2/comment-list.json',
+      init: {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ appId: APP_ID, auth: await token('reader'), url: PAGE, count: '10' }).toString(),
+      },
+    }),
+    () => ({ path: '/healthz' }),
+  ];
+  const results = [];
+  let stopped = false;
+  let n = 0;
+  const loops = Array.from({ length: readers }, async () => {
+    while (!stopped) {
+      const { path, init } = await calls[n++ % calls.length]();
+      try {
+        const res = await fetch(base() + path, { ...init, signal: AbortSignal.timeout(30_000) });
+        const body = await res.json().catch(() => ({}));
+        results.push({ path: path.split('?')[0], status: res.status, retryAfter: res.headers.get('retry-after'), code: body.meta?.errorCode ?? body.code ?? body.status });
+      } catch (error) {
+        results.push({ path: path.split('?')[0], status: 'error', code: error.cause?.code ?? error.name });
+      }
+    }
+  });
+  return {
+    results,
+    async stop() {
+      stopped = true;
+      await Promise.all(loops);
+    },
+  };
+}
+
 const storedTexts = async (dbUrl, prefix) =>
   new Set((await query(dbUrl, 'select text from comments where text like $1', [`${prefix}-%`])).map((r) => r.text));
 
@@ -356,7 +398,9 @@ async function main() {
     for (const [step, mode] of [['b1', 'fast'], ['b2', 'kill']]) {
       console.log(`\n${step}. PostgreSQL ${mode === 'fast' ? 'restart (pg_ctl stop -m fast, start)' : 'killed (kill -9 of the postmaster and every backend, start)'} under write load`);
       const prefix = `chaos-${step}`;
+      // 8 writers and 4 readers: a request holds a connection at almost every moment.
       const load = commentLoad(() => server.url, { prefix, writers: 8, users: 200 });
+      const reads = readLoad(() => server.url, 4);
       await sleep(1500);
       const downAt = Date.now();
       if (mode === 'fast') postgres.stop('fast');
@@ -366,7 +410,7 @@ async function main() {
       const backAt = Date.now();
       while (!load.results.some((r) => r.status === 200 && r.end > backAt) && Date.now() - backAt < 15_000 && server.alive()) await sleep(20);
       await sleep(1000);
-      await load.stop();
+      await Promise.all([load.stop(), reads.stop()]);
       check('the server process kept running', server.alive(), server.alive() ? '' : `exited: ${server.output.join('').split('\n').filter((line) => /Error|error/.test(line)).slice(0, 2).join(' | ').slice(0, 300)}`);
       if (!server.alive()) server = await startServer({ ...env, PORT: String(server.port) });
       const firstOk = load.results.filter((r) => r.status === 200 && r.end > backAt).sort((x, y) => x.end - y.end)[0];
@@ -381,6 +425,16 @@ async function main() {
       for (const r of other) kinds[`${r.status} ${r.code ?? ''}`.trim()] = (kinds[`${r.status} ${r.code ?? ''}`.trim()] ?? 0) + 1;
       figure('other answers', Object.keys(kinds).length ? JSON.stringify(kinds) : 'none');
       check('the calls that failed answered 503 with Retry-After and DATABASE_UNAVAILABLE', other.length === 0 && unavailable.every((r) => r.retryAfter && r.code === 'DATABASE_UNAVAILABLE'));
+      // Reads: answered, or 503 with Retry-After and the code of their envelope (/healthz: its own reply).
+      const badReads = reads.results.filter((r) => {
+        if (typeof r.status === 'number' && r.status < 500) return false;
+        if (r.status !== 503 || !r.retryAfter) return true;
+        return r.path === '/healthz' ? r.code !== 'unavailable' : r.code !== 'DATABASE_UNAVAILABLE';
+      });
+      const readKinds = {};
+      for (const r of badReads) readKinds[`${r.path} ${r.status} ${r.code ?? ''}`] = (readKinds[`${r.path} ${r.status} ${r.code ?? ''}`] ?? 0) + 1;
+      figure('reads (feeds, search, profile, comment lists, health)', `${reads.results.length}, of which 503 ${reads.results.filter((r) => r.status === 503).length}`);
+      check('every read was answered, or 503 with Retry-After and DATABASE_UNAVAILABLE', badReads.length === 0, badReads.length ? JSON.stringify(readKinds) : '');
       const acked = load.results.filter((r) => r.status === 200).map((r) => r.text);
       const stored = await storedTexts(postgres.url, prefix);
       const lost = acked.filter((t) => !stored.has(t));
