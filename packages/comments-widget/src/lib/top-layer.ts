@@ -80,3 +80,16 @@ export function holdFrameRoom(from: Element, height: number): () => void {
     root.style.minHeight = before;
   };
 }
+
+/**
+ * Asks the page around a frame to scroll rows `top` to `top + height` of the frame into view. A menu or dialog is
+ * fixed in the frame's viewport, so a static stand-in of its box is what scrolls into view; scrolling into view
+ * crosses from a frame into the page that holds it, across origins too.
+ */
+export function revealInHost(top: number, height: number) {
+  const stand = document.createElement('div');
+  stand.style.cssText = `position:absolute;left:0;width:1px;top:${top + window.scrollY}px;height:${height}px;pointer-events:none`;
+  document.body.appendChild(stand);
+  stand.scrollIntoView({ block: 'nearest' });
+  stand.remove();
+}

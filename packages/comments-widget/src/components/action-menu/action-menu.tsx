@@ -1,5 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { holdFrameRoom, placeMenu, visibleArea, EDGE, GAP } from '../../lib/top-layer.js';
+import { holdFrameRoom, inFrame, placeMenu, revealInHost, visibleArea, EDGE, GAP } from '../../lib/top-layer.js';
 
 export type MenuAction = { label: string; onSelect: () => void; danger?: boolean };
 
@@ -38,10 +38,16 @@ export function ActionMenu({ label, actions }: { label: string; actions: MenuAct
         if (!anchor || !list.isConnected) return;
         list.style.maxHeight = '';
         const size = { width: list.offsetWidth, height: list.offsetHeight };
-        const at = placeMenu(anchor, size, area);
-        // A frame too short to hold the menu on either side grows by what is missing (kept until the menu
-        // closes, so the frame does not shrink under it), and the resize places it again.
-        if (at.maxHeight !== null) rooms.push(holdFrameRoom(list, anchor.bottom + GAP + size.height + EDGE));
+        let at = placeMenu(anchor, size, area);
+        if (at.maxHeight !== null && inFrame()) {
+          // What the reader sees of the frame holds it on neither side: it opens below, the frame grows by what is
+          // missing (kept until the menu closes, so the frame does not shrink under it) and the host page scrolls
+          // it into view; the resize that follows places it again.
+          const bottom = anchor.bottom + GAP + size.height + EDGE;
+          rooms.push(holdFrameRoom(list, bottom));
+          if (bottom <= window.innerHeight) revealInHost(anchor.top, bottom - anchor.top);
+          at = { ...at, top: anchor.bottom + GAP, maxHeight: null };
+        }
         list.style.top = `${at.top}px`;
         list.style.left = `${at.left}px`;
         if (at.maxHeight !== null) list.style.maxHeight = `${at.maxHeight}px`;

@@ -1,21 +1,9 @@
 import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { holdFrameRoom, inFrame, visibleArea } from '../../lib/top-layer.js';
+import { holdFrameRoom, inFrame, revealInHost, visibleArea } from '../../lib/top-layer.js';
 
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 /** Kept clear around a dialog, in the viewport or the part of the frame the reader sees. */
 const MARGIN = 16;
-
-/**
- * Asks the page around a frame to scroll rows `top` to `top + height` of the frame into view: the dialog is fixed
- * in the frame's viewport, so a static stand-in of its box is what scrolls into view.
- */
-function revealInHost(top: number, height: number) {
-  const stand = document.createElement('div');
-  stand.style.cssText = `position:absolute;left:0;width:1px;top:${top + window.scrollY}px;height:${height}px;pointer-events:none`;
-  document.body.appendChild(stand);
-  stand.scrollIntoView({ block: 'nearest' });
-  stand.remove();
-}
 
 /**
  * A modal dialog: a native `<dialog>` opened with showModal(), so it sits in the top layer (a comment's row would
@@ -64,7 +52,7 @@ export function Dialog({ title, onClose, children }: { title: string; onClose: (
         if (needed > area.bottom - area.top) {
           // What the reader sees of the frame cannot hold it: it opens at the top of what is seen (or higher, when
           // the frame ends too soon below), the frame grows if it is too short even so, and the host page scrolls
-          // it into view (scrolling into view crosses from a frame into the page that holds it).
+          // it into view.
           const top = Math.max(0, Math.min(area.top, window.innerHeight - needed));
           el.style.setProperty('--gfw-area-top', `${top}px`);
           el.style.setProperty('--gfw-area-bottom', `${Math.max(0, window.innerHeight - top - needed)}px`);
