@@ -5,13 +5,12 @@ import { Readable } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { Attachment } from '@guffaw/comments-client';
-import { isDatabaseUnavailable } from '../../db/index.js';
 import { HttpError, badRequest, commentError, commentOk, isHttpError } from '../../lib/envelope.js';
 import { MAX_UPLOAD_BYTES, MediaError, isMediaError, processMedia, receiveToFile } from '../../lib/media/index.js';
 import { makeInWorkDir, workDir } from '../../lib/media/work-dir.js';
 import { clientKey, registerRateLimit } from '../../lib/rate-limit.js';
 import { isSafeFetchError, safeFetch, type SafeFetchOptions } from '../../lib/safe-fetch.js';
-import { DATABASE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE, unavailable } from '../../lib/unavailable.js';
+import { outageOf, unavailable } from '../../lib/unavailable.js';
 import { verifiedSubject } from './auth.js';
 import { parsePreview } from './links.js';
 import * as s from './schemas.js';
@@ -94,7 +93,8 @@ export const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (
       const code = err.code === 'FST_REQ_FILE_TOO_LARGE' ? 'IMAGE_INVALID_SIZE' : err.code ?? 'BAD_REQUEST';
       return reply.status(err.statusCode).send(commentError(code, err.message));
     }
-    if (isDatabaseUnavailable(error)) return unavailable(reply, request.log, error).send(commentError(DATABASE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE));
+    const outage = outageOf(error);
+    if (outage) return unavailable(reply, request.log, error).send(commentError(outage.code, outage.message));
     request.log.error({ err: error }, 'comment service request failed');
     return reply.status(500).send(commentError('SERVER_ERROR', SERVER_ERROR));
   });
