@@ -7,13 +7,15 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import { trustProxyOption, type Config } from './config.js';
-import type { Database } from './db/index.js';
+import { isDatabaseUnavailable, type Database } from './db/index.js';
 import { csrfGuard } from './lib/csrf.js';
-import { failure, isHttpError } from './lib/envelope.js';
+import { failure } from './lib/envelope.js';
+import { clientFault, registerInputGuards } from './lib/input-guard.js';
 import { createBus } from './lib/pubsub.js';
+import { registerSecurityHeaders } from './lib/security-headers.js';
 import { createLimits } from './lib/rate-limit.js';
 import { shareSessionEnds } from './lib/session.js';
-import { outageOf, unavailable } from './lib/unavailable.js';
+import { DATABASE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE, unavailable } from './lib/unavailable.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { accountsRoutes } from './modules/accounts/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
@@ -78,15 +80,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', csrfGuard(config.publicUrl));
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
+  // Bodies nested too deep, numbers out of range and NUL characters are refused before any route sees them.
+  registerInputGuards(app);
+  // nosniff, referrer and permissions policies, HSTS on https, no framing but the embed's: on every response.
+  registerSecurityHeaders(app, config);
+
   app.setErrorHandler((error, request, reply) => {
-    if (isHttpError(error)) return reply.status(error.statusCode).send(failure(error.code, error.message));
-    const err = error as { validation?: unknown; statusCode?: number; message: string; code?: string };
-    if (err.validation) return reply.status(400).send(failure('INVALID_INPUT', err.message));
-    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      return reply.status(err.statusCode).send(failure(err.code ?? 'BAD_REQUEST', err.message));
-    }
-    const outage = outageOf(error);
-    if (outage) return unavailable(reply, request.log, error).send(failure(outage.code, outage.message));
+    const fault = clientFault(error);
+    if (fault) return reply.status(fault.statusCode).send(failure(fault.code, fault.message));
+    if (isDatabaseUnavailable(error)) return unavailable(reply, request.log, error).send(failure(DATABASE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE));
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(failure('SERVER_ERROR', 'An error occurred. Please try again later.'));
   });

@@ -41,7 +41,8 @@ function decodeEvent(raw: unknown, i: number, nowS: number): DecodedEvent {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw invalid(`${at} is not an object`);
   const { name, page = null, ts, data = {} } = raw as Record<string, unknown>;
   if (typeof name !== 'string' || !EVENT_NAME.test(name)) throw invalid(`${at} has no valid name`);
-  if (page !== null && (typeof page !== 'string' || page.length > MAX_PAGE)) throw invalid(`${at} has an invalid page`);
+  // NUL cannot be stored in PostgreSQL text or jsonb: such an event is refused like any other bad one.
+  if (page !== null && (typeof page !== 'string' || page.length > MAX_PAGE || page.includes('\0'))) throw invalid(`${at} has an invalid page`);
   if (typeof ts !== 'number' || !Number.isInteger(ts) || Math.abs(ts - nowS) > MAX_CLOCK_SKEW_S) throw invalid(`${at} has an invalid time`);
   if (typeof data !== 'object' || data === null || Array.isArray(data)) throw invalid(`${at} has invalid data`);
   const entries = Object.entries(data as Record<string, unknown>);
@@ -53,7 +54,7 @@ function decodeEvent(raw: unknown, i: number, nowS: number): DecodedEvent {
       value === null ||
       typeof value === 'boolean' ||
       (typeof value === 'number' && Number.isFinite(value)) ||
-      (typeof value === 'string' && value.length <= MAX_TEXT);
+      (typeof value === 'string' && value.length <= MAX_TEXT && !value.includes('\0'));
     if (!ok) throw invalid(`${at} has an invalid value for ${key}`);
     fields[key] = value as string | number | boolean | null;
   }

@@ -35,6 +35,9 @@ export function encodeCursor(c: CursorToken): string {
 
 const invalid = () => badRequest('INVALID_CURSOR', 'The page cursor is not valid for this list.');
 
+/** The latest time a JavaScript Date holds (ECMA-262 §21.4.1.1): later ones are Invalid Date. */
+const MAX_DATE_MS = 8.64e15;
+
 export function decodeCursor(raw: string, sort: SortType | 'thread', scope: string): CursorToken {
   if (raw.length > 400 || !/^[A-Za-z0-9_-]+$/.test(raw)) throw invalid();
   let v: Record<string, unknown>;
@@ -46,7 +49,8 @@ export function decodeCursor(raw: string, sort: SortType | 'thread', scope: stri
   if (typeof v !== 'object' || v === null) throw invalid();
   const { d, o, c, t, i, s, a } = v;
   if ((d !== 'f' && d !== 'b' && d !== 'r') || o !== sort || c !== scope) throw invalid();
-  if (typeof t !== 'number' || !Number.isFinite(t) || typeof i !== 'number' || !Number.isSafeInteger(i)) throw invalid();
+  // t becomes a Date and a timestamptz: only times a Date can hold (none before 1970 exist here) are taken.
+  if (typeof t !== 'number' || !(t >= 0 && t <= MAX_DATE_MS) || typeof i !== 'number' || !Number.isSafeInteger(i)) throw invalid();
   if (s !== undefined && (typeof s !== 'number' || !Number.isFinite(s))) throw invalid();
   if (a !== undefined && (typeof a !== 'number' || !Number.isSafeInteger(a) || a < 0)) throw invalid();
   if (d === 'r' && (sort !== 'hot' || a === undefined)) throw invalid();

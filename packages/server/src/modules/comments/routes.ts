@@ -5,12 +5,14 @@ import { Readable } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { Attachment } from '@guffaw/comments-client';
+import { isDatabaseUnavailable } from '../../db/index.js';
 import { HttpError, badRequest, commentError, commentOk, isHttpError } from '../../lib/envelope.js';
+import { clientFault } from '../../lib/input-guard.js';
 import { MAX_UPLOAD_BYTES, MediaError, isMediaError, processMedia, receiveToFile } from '../../lib/media/index.js';
 import { makeInWorkDir, workDir } from '../../lib/media/work-dir.js';
 import { clientKey, registerRateLimit } from '../../lib/rate-limit.js';
 import { isSafeFetchError, safeFetch, type SafeFetchOptions } from '../../lib/safe-fetch.js';
-import { outageOf, unavailable } from '../../lib/unavailable.js';
+import { DATABASE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE, unavailable } from '../../lib/unavailable.js';
 import { verifiedSubject } from './auth.js';
 import { parsePreview } from './links.js';
 import * as s from './schemas.js';
@@ -93,8 +95,9 @@ export const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (
       const code = err.code === 'FST_REQ_FILE_TOO_LARGE' ? 'IMAGE_INVALID_SIZE' : err.code ?? 'BAD_REQUEST';
       return reply.status(err.statusCode).send(commentError(code, err.message));
     }
-    const outage = outageOf(error);
-    if (outage) return unavailable(reply, request.log, error).send(commentError(outage.code, outage.message));
+    const fault = clientFault(error);
+    if (fault) return reply.status(fault.statusCode).send(commentError(fault.code, fault.message));
+    if (isDatabaseUnavailable(error)) return unavailable(reply, request.log, error).send(commentError(DATABASE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE));
     request.log.error({ err: error }, 'comment service request failed');
     return reply.status(500).send(commentError('SERVER_ERROR', SERVER_ERROR));
   });
@@ -106,12 +109,13 @@ export const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (
     if (hasNul(request.body) || hasNul(request.query)) throw badRequest('INVALID_CHARACTERS', 'The request contains a NUL character.');
   });
 
-  // CORS for the apps' pages: only allowed origins may read replies; preflights answer for any app's origin.
+  // CORS for the apps' pages: only allowed origins may read replies; preflights answer for any app's origin. Every
+  // reply varies by Origin, also one without CORS headers: a shared cache must not hand it to an allowed origin.
   app.addHook('onSend', async (request, reply) => {
+    reply.header('vary', 'Origin');
     const origin = request.headers.origin;
     if (origin && request.commentApp && service.isAllowedOrigin(request.commentApp, origin)) {
       reply.header('access-control-allow-origin', origin);
-      reply.header('vary', 'Origin');
     }
   });
   app.options('/*', async (request, reply) => {

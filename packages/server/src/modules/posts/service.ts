@@ -237,7 +237,7 @@ async function page(
   cursorToken: string | undefined,
   fetch: (cursor: Cursor | null, snapshot: Date, limit: number) => Promise<KeyedRow[]>,
 ): Promise<Pick<ListReply, 'posts' | 'after' | 'nextCursor' | 'feedId' | 'tags'>> {
-  const cursor = decodeCursor(cursorToken, sort);
+  const cursor = decodeCursor(cursorToken, sort, ctx.config.sessionSecret);
   // An expired snapshot (the change log is pruned) is read against today's keys: see cursor.ts.
   const now = Date.now();
   const snapshot = new Date(cursor && cursor.t <= now && now - cursor.t < SNAPSHOT_TTL_MS ? cursor.t : now);
@@ -246,7 +246,7 @@ async function page(
   const shown = rows.slice(0, PAGE_SIZE);
   const last = shown[shown.length - 1];
   const t = last?.snap ?? snapshot.getTime();
-  const after = more && last ? encodeCursor({ s: sort, t, k: last.k, i: last.id }) : null;
+  const after = more && last ? encodeCursor({ s: sort, t, k: last.k, i: last.id }, ctx.config.sessionSecret) : null;
   const posts = await loadPosts(ctx, shown.map((r) => r.id));
   const tagKeys = new Map<string, PostTag>();
   for (const p of posts) for (const t of p.tags) if (!tagKeys.has(t.key)) tagKeys.set(t.key, t);

@@ -16,14 +16,14 @@ process.env.SSR_BUDGET_MS ??= '10000';
 const built = existsSync(join(defaultSiteDir, 'server', 'entry-server.js'));
 
 const configOf = (html: string) => {
-  const text = /<script type="application\/json" id="guffaw-config">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  const text = /<script type="application\/json" id="guffaw-config"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1];
   return text ? (JSON.parse(text) as { appName: string; navLinks: unknown[]; features: Record<string, unknown> }) : null;
 };
 const stateOf = (html: string) => {
-  const text = /<script type="application\/json" id="guffaw-ssr">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  const text = /<script type="application\/json" id="guffaw-ssr"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1];
   return text ? (JSON.parse(text) as { hydrate: boolean; posts: { id: string; title: string }[]; list: { key: string; ids: string[] } | null }) : null;
 };
-const rootOf = (html: string) => /<div id="root">([\s\S]*?)<script type="application\/json" id="guffaw-ssr">/.exec(html)?.[1] ?? '';
+const rootOf = (html: string) => /<div id="root">([\s\S]*?)<script type="application\/json" id="guffaw-ssr"/.exec(html)?.[1] ?? '';
 const meta = (html: string, key: string) =>
   new RegExp(`<meta (?:name|property)="${key.replace(/[:.]/g, '\\$&')}" content="([^"]*)">`).exec(html)?.[1] ?? null;
 

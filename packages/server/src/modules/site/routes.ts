@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { siteCsp, withNonce } from './csp.js';
 import { createPageRenderer } from './pages.js';
 
 type SiteOptions = { siteDir: string | null };
@@ -51,7 +53,14 @@ export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (app, { siteDir
     const wantsHtml = accept.includes('text/html') || accept.includes('*/*');
     if (request.method === 'GET' && wantsHtml && !API_PREFIXES.some((p) => path.startsWith(p)) && !path.startsWith('/assets/')) {
       const answer = page ? await page(request) : { status: 200, html: indexHtml };
-      return reply.status(answer.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(answer.html);
+      // A nonce per response (pages are cached and shared: it is added on the way out, never stored).
+      const nonce = randomBytes(16).toString('base64');
+      return reply
+        .status(answer.status)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('content-security-policy', siteCsp(nonce, app.config))
+        .send(withNonce(answer.html, nonce));
     }
     return reply.status(404).send({ meta: { status: 'Failure', errorCode: 'NOT_FOUND', errorMessage: 'Not found.' }, data: {} });
   });

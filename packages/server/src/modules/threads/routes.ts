@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { isDatabaseUnavailable } from '../../db/index.js';
 import { failure, isHttpError, success, unauthorized } from '../../lib/envelope.js';
+import { clientFault } from '../../lib/input-guard.js';
 import { sessionUser } from '../../lib/session.js';
-import { outageOf, unavailable } from '../../lib/unavailable.js';
+import { DATABASE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE, unavailable } from '../../lib/unavailable.js';
 import { followSchema, replySchema, statusSchema } from './schemas.js';
 import { follow, followStatus } from './service.js';
 
@@ -22,8 +24,9 @@ export const threadsRoutes: FastifyPluginAsync = async (app) => {
         .send(failure(missing ? `${name}_REQUIRED` : `INVALID_${name}`, missing ? `${field} is required.` : `${field} is not valid.`));
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) return reply.status(err.statusCode).send(failure(err.code ?? 'BAD_REQUEST', err.message));
-    const outage = outageOf(error);
-    if (outage) return unavailable(reply, request.log, error).send(failure(outage.code, outage.message));
+    const fault = clientFault(error);
+    if (fault) return reply.status(fault.statusCode).send(failure(fault.code, fault.message));
+    if (isDatabaseUnavailable(error)) return unavailable(reply, request.log, error).send(failure(DATABASE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE));
     request.log.error({ err: error }, 'thread follow failed');
     return reply.status(500).send(failure('SERVER_ERROR', 'An error occurred. Please try again later.'));
   });
