@@ -1,8 +1,9 @@
 /**
  * /embed/count.js: fills each `<a data-guffaw-count data-app-id="…" data-url="…">` with its thread's comment count
- * ("3 comments"), one request per app. Plain TypeScript, no dependency.
+ * ("3 comments"), one request per app; /embed.js keeps them current as comments come and go in its frames. Plain
+ * TypeScript, no dependency.
  */
-export {};
+import { countLabel } from './protocol.js';
 
 const script = document.currentScript as HTMLScriptElement | null;
 const origin = new URL(script?.src || '/', location.href).origin;
@@ -21,7 +22,7 @@ function fill() {
       .then(({ counts = {} }) => {
         links.forEach((el) => {
           const count = counts[el.dataset.url || ''];
-          if (typeof count === 'number') el.textContent = `${count} comment${count === 1 ? '' : 's'}`;
+          if (typeof count === 'number') el.textContent = countLabel(count);
         });
       })
       .catch(() => undefined);

@@ -87,3 +87,14 @@ new ResizeObserver(() => {
   post({ gfw: 1, type: 'resize', height: h });
 }).observe(rootElement);
 post({ gfw: 1, type: 'ready', height: height() });
+
+// The host's count links (/embed/count.js) follow the thread: its count once known, then every change (a comment
+// posted, deleted or hidden here), so "0 comments" does not stay beside a thread that has some until a reload.
+let sentCount = -1;
+const sendCount = ({ initStatus, total }: { initStatus: string; total: number }) => {
+  if (initStatus !== 'ready' || total === sentCount) return;
+  sentCount = total;
+  post({ gfw: 1, type: 'count', appId: data.appId, url: data.url, count: total });
+};
+stores.section.subscribe(sendCount);
+sendCount(stores.section.getState());

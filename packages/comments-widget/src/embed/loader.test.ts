@@ -267,6 +267,45 @@ describe('/embed.js: messages are read only from its own frames, at the comment 
   });
 });
 
+describe('/embed.js: count links follow their thread', () => {
+  const LINKS = '<a id="c1" data-guffaw-count data-app-id="example" data-url="https://host.example/article">0 comments</a>'
+    + '<a id="c2" data-guffaw-count data-app-id="example" data-url="https://host.example/other">4 comments</a>'
+    + '<a id="c3" data-guffaw-count data-app-id="another" data-url="https://host.example/article">9 comments</a>'
+    + '<a id="c4" data-guffaw-count data-app-id="example">2 comments</a>';
+  const text = (id: string) => document.getElementById(id)?.textContent;
+
+  it("the frame's count updates the links of its own app and thread, and no other", async () => {
+    await loadLoader(`${THREAD}${LINKS}`);
+    const iframe = frameOf(document.getElementById('t')!);
+    fromFrame(iframe, { gfw: 1, type: 'count', appId: 'example', url: 'https://host.example/article', count: 1 });
+    expect([text('c1'), text('c2'), text('c3'), text('c4')]).toEqual(['1 comment', '4 comments', '9 comments', '2 comments']);
+    fromFrame(iframe, { gfw: 1, type: 'count', appId: 'example', url: 'https://host.example/article', count: 12 });
+    expect(text('c1')).toBe('12 comments');
+  });
+
+  it("a link naming the thread by the host's url follows the frame's canonical one; a post's thread is the product's app", async () => {
+    await loadLoader('<div id="t" data-guffaw-comments data-app-id="example" data-url="https://host.example/article?utm=x"></div>'
+      + '<a id="h" data-guffaw-count data-app-id="example" data-url="https://host.example/article?utm=x">0 comments</a>'
+      + '<div id="p" data-guffaw-comments data-post-id="a1"></div>'
+      + '<a id="pc" data-guffaw-count data-url="https://guffaw.example/gag/a1">3 comments</a>');
+    fromFrame(frameOf(document.getElementById('t')!), { gfw: 1, type: 'count', appId: 'example', url: 'https://host.example/article', count: 2 });
+    expect(text('h')).toBe('2 comments');
+    fromFrame(frameOf(document.getElementById('p')!), { gfw: 1, type: 'count', appId: 'guffaw', url: 'https://guffaw.example/gag/a1', count: 4 });
+    expect(text('pc')).toBe('4 comments');
+  });
+
+  it('a count from a foreign origin or window, or for another app than the frame\'s, changes nothing', async () => {
+    await loadLoader(`${THREAD}${LINKS}`);
+    const iframe = frameOf(document.getElementById('t')!);
+    const message = { gfw: 1, type: 'count', appId: 'example', url: 'https://host.example/article', count: 5 };
+    deliver(message, iframe.contentWindow, 'https://evil.example');
+    deliver(message, window);
+    fromFrame(iframe, { ...message, appId: 'another' } as FrameMessage);
+    fromFrame(iframe, { ...message, count: -1 } as FrameMessage);
+    expect([text('c1'), text('c3')]).toEqual(['0 comments', '9 comments']);
+  });
+});
+
 describe('/embed.js: what it tells the frame, to the comment service origin only', () => {
   it('on ready, the theme and the thread\'s data-auth token', async () => {
     await loadLoader('<div id="t" data-guffaw-comments data-app-id="example" data-url="https://host.example/a" data-auth="host.signed.token"></div>');

@@ -13,7 +13,7 @@
  * signs its user in and calls setAuth(token), which reaches the frame as an auth message. Threads of the product's
  * own app (data-post-id) open the product's login in a popup from the frame, and the popup hands the token back.
  */
-import { isFrameMessage, type EmbedTheme, type HostMessage } from './protocol.js';
+import { countLabel, isFrameMessage, type EmbedTheme, type HostMessage } from './protocol.js';
 
 type LoginDetail = { appId: string; url: string; element: HTMLElement };
 type Api = { onLogin?: (detail: LoginDetail) => void; setAuth(token: string | null): void; scan(): void };
@@ -148,6 +148,16 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
     }
     case 'navigate':
       location.assign(message.url);
+      break;
+    case 'count': {
+      // Only the frame's own app's links: a thread of the product's posts (data-post-id) is its own app's, 'guffaw'.
+      if (message.appId !== (el.dataset.appId || (el.dataset.postId ? 'guffaw' : ''))) break;
+      // The host names its thread by its own url, the frame by the canonical one: links by either are this thread's.
+      const urls = new Set([message.url, el.dataset.url].filter(Boolean));
+      document.querySelectorAll<HTMLElement>('[data-guffaw-count]').forEach((link) => {
+        if ((link.dataset.appId || 'guffaw') === message.appId && urls.has(link.dataset.url)) link.textContent = countLabel(message.count);
+      });
+    }
   }
 });
 

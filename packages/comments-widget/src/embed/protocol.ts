@@ -12,7 +12,9 @@ export type FrameMessage =
   | { gfw: 1; type: 'ready'; height: number }
   | { gfw: 1; type: 'resize'; height: number }
   | { gfw: 1; type: 'login-request' }
-  | { gfw: 1; type: 'navigate'; url: string };
+  | { gfw: 1; type: 'navigate'; url: string }
+  /** The thread's comment count changed (or is first known): the loader updates the host's count links. */
+  | { gfw: 1; type: 'count'; appId: string; url: string; count: number };
 
 /** Host -> frame. */
 export type HostMessage =
@@ -41,10 +43,17 @@ export function isFrameMessage(data: unknown): data is FrameMessage {
       return true;
     case 'navigate':
       return typeof data.url === 'string' && /^https?:\/\//i.test(data.url);
+    case 'count':
+      return typeof data.appId === 'string' && data.appId.length > 0 && data.appId.length <= 200
+        && typeof data.url === 'string' && data.url.length <= 4096 && /^https?:\/\//i.test(data.url)
+        && Number.isSafeInteger(data.count) && (data.count as number) >= 0;
     default:
       return false;
   }
 }
+
+/** What a count link says (/embed/count.js fills it, the loader keeps it current). */
+export const countLabel = (count: number): string => `${count} comment${count === 1 ? '' : 's'}`;
 
 export function isHostMessage(data: unknown): data is HostMessage {
   if (!isRecord(data) || data.gfw !== 1) return false;
