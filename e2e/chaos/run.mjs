@@ -10,7 +10,8 @@
  *   b  PostgreSQL restarted under write and read load, cleanly (b1) and killed as in a crash or failover (b2): the
  *      process keeps running, answers 503 + Retry-After + DATABASE_UNAVAILABLE meanwhile (never a 500), serves again
  *      within 5 s of the database's return, and the acknowledged comments are the stored ones
- *   c  full disk: /healthz answers 503 naming the disk, and 200 again once space is freed
+ *   c  full disk: /healthz answers 503 naming the disk, an upload 503 STORAGE_UNAVAILABLE, and 200 again once space is
+ *      freed
  *   d  Redis killed: the comment rate limit stays closed (in-process limits), and no call waits on Redis
  *
  * Prints the figures of each scenario and exits non-zero when a check fails. Takes about half a minute.
@@ -302,6 +303,17 @@ async function uploadVideo(base, file) {
   return fetch(`${base}/comments/v2/media.json`, { method: 'POST', body: form }).then((r) => r.status, (e) => `error ${e.cause?.code ?? e.name}`);
 }
 
+async function uploadPicture(base) {
+  const form = new FormData();
+  form.append('appId', APP_ID);
+  form.append('auth', await token('uploader'));
+  const png = spawnSync(process.env.FFMPEG_PATH || 'ffmpeg', ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=800x600', '-frames:v', '1', '-f', 'image2', '-c:v', 'png', '-']).stdout;
+  form.append('blob', new Blob([png], { type: 'image/png' }), 'picture.png');
+  const res = await fetch(`${base}/comments/v2/media.json`, { method: 'POST', body: form });
+  const body = await res.json().catch(() => ({}));
+  return { status: res.status, code: body.code, retryAfter: res.headers.get('retry-after') };
+}
+
 const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
@@ -465,6 +477,11 @@ async function main() {
       const fullBody = await full.json();
       figure('/healthz on a full disk', `${full.status} ${JSON.stringify(fullBody)}`);
       check('/healthz answers 503 naming the disk', full.status === 503 && JSON.stringify(fullBody.failed) === '["disk"]');
+      const upload = await uploadPicture(server.url);
+      figure('a picture uploaded to a comment on the full disk', `${upload.status} ${upload.code}`);
+      check('an upload on the full disk answers 503 with Retry-After and STORAGE_UNAVAILABLE', upload.status === 503 && upload.code === 'STORAGE_UNAVAILABLE' && upload.retryAfter !== null);
+      const afterUpload = existsSync(join(dataDir, 'media', 'comments')) ? readdirSync(join(dataDir, 'media', 'comments')) : [];
+      check('nothing of it was left in media/', afterUpload.length === 0, afterUpload.join(', '));
       rmSync(filler);
       const freedAt = Date.now();
       let status = 0;

@@ -7,15 +7,15 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import { trustProxyOption, type Config } from './config.js';
-import { isDatabaseUnavailable, type Database } from './db/index.js';
+import type { Database } from './db/index.js';
 import { csrfGuard } from './lib/csrf.js';
 import { failure } from './lib/envelope.js';
 import { clientFault, registerInputGuards } from './lib/input-guard.js';
 import { createBus } from './lib/pubsub.js';
 import { registerSecurityHeaders } from './lib/security-headers.js';
-import { createLimits } from './lib/rate-limit.js';
 import { shareSessionEnds } from './lib/session.js';
-import { DATABASE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE, unavailable } from './lib/unavailable.js';
+import { createLimits } from './lib/rate-limit.js';
+import { outageOf, unavailable } from './lib/unavailable.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { accountsRoutes } from './modules/accounts/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
@@ -88,7 +88,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler((error, request, reply) => {
     const fault = clientFault(error);
     if (fault) return reply.status(fault.statusCode).send(failure(fault.code, fault.message));
-    if (isDatabaseUnavailable(error)) return unavailable(reply, request.log, error).send(failure(DATABASE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE));
+    const outage = outageOf(error);
+    if (outage) return unavailable(reply, request.log, error).send(failure(outage.code, outage.message));
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(failure('SERVER_ERROR', 'An error occurred. Please try again later.'));
   });

@@ -44,7 +44,8 @@ export const CommentItem = memo(function CommentItem({ commentId, showRepliesLin
 
   if (!comment) return null;
 
-  const own = viewer.userId !== null && comment.user.userId === viewer.userId;
+  // In the section whose OP token the viewer holds, the anonymous OP (opStatus 2, shown without an account) is them.
+  const own = (viewer.userId !== null && comment.user.userId === viewer.userId) || (viewer.isOp && comment.opStatus === 2);
   const name = comment.opStatus === 2 ? 'OP' : comment.user.displayName;
   // A locked or closed section takes no replies or votes but a moderator's (comments.md §5, the service's rule).
   const canReply = !comment.isDeleted && (!closed || viewer.moderator);
@@ -86,7 +87,8 @@ export const CommentItem = memo(function CommentItem({ commentId, showRepliesLin
     const as = viewer.moderator ? 'moderator' : 'op';
     actions.push({ label: comment.isPinned ? 'Unpin' : 'Pin', onSelect: run(() => section.getState().pin(commentId, !comment.isPinned, as)) });
   }
-  if (own && comment.opStatus > 0 && !comment.isHidden && !viewer.moderator) {
+  // The OP may hide any comment of their post (op/hide allows it, comments.md §6); a named OP their own without a token.
+  if ((viewer.isOp || (own && comment.opStatus > 0)) && !comment.isHidden && !comment.isDeleted && !viewer.moderator) {
     actions.push({ label: 'Hide', onSelect: run(() => section.getState().hide(commentId, 'op')) });
   }
   if (viewer.moderator) {

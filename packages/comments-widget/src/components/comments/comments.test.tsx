@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { animatedMedia, makeComment, staticMedia, tallMedia, userState, users } from '../../../../test-utils/src/widget/index.js';
+import { animatedMedia, makeComment, makeUser, staticMedia, tallMedia, userState, users } from '../../../../test-utils/src/widget/index.js';
 import { axeViolations, POST_URL, renderComments } from '../../test/render.js';
 import { Comments } from './comments.js';
 
@@ -318,6 +318,42 @@ describe('<Comments> as OP', () => {
     expect(within(ada).getByText('Pinned')).toBeInTheDocument();
     expect(client.callsOf('opPin')).toEqual([['a', POST_URL, true]]);
     expect(screen.getByRole('checkbox', { name: 'Post anonymously as OP' })).toBeInTheDocument();
+  });
+});
+
+describe('<Comments> as OP, with the post\'s OP token', () => {
+  const anonymousOp = makeUser({ userId: 'anonymous', accountId: '', displayName: 'OP' });
+  const comments = () => [
+    ...thread(),
+    makeComment({ commentId: 'o', user: anonymousOp, opStatus: 2, text: 'posted as the anonymous OP', timestamp: 500 }),
+  ];
+
+  it("hides others' comments of their post, as op/hide allows", async () => {
+    const { ready, user, client } = renderComments({ comments: comments(), user: userState(users.op) }, { opToken: 'proof' });
+    await ready();
+    const bob = (await screen.findByText('second by bob')).closest('article')!;
+    await user.click(within(bob).getByRole('button', { name: /More actions/ }));
+    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['Report', 'Block @bob', 'Pin', 'Hide']);
+    await user.click(screen.getByRole('menuitem', { name: 'Hide' }));
+    expect(client.callsOf('opHide')).toEqual([['b', POST_URL]]);
+    // Hidden, it leaves the list for everyone but its author and moderators (lib/visibility.ts).
+    await waitFor(() => expect(screen.queryByText('second by bob')).toBeNull());
+  });
+
+  it('has Hide and Delete, not Report, on their own anonymous OP comment', async () => {
+    const { ready, user } = renderComments({ comments: comments(), user: userState(users.op) }, { opToken: 'proof', canAnonymous: true });
+    await ready();
+    const own = (await screen.findByText('posted as the anonymous OP')).closest('article')!;
+    await user.click(within(own).getByRole('button', { name: /More actions/ }));
+    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['Pin', 'Hide', 'Delete']);
+  });
+
+  it('offers no OP tools without the token', async () => {
+    const { ready, user } = renderComments({ comments: comments(), user: userState(users.op) });
+    await ready();
+    const bob = (await screen.findByText('second by bob')).closest('article')!;
+    await user.click(within(bob).getByRole('button', { name: /More actions/ }));
+    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['Report', 'Block @bob']);
   });
 });
 

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { Comment } from '@guffaw/comments-client';
 import { fullDate, timeAgo } from '../../lib/time-ago.js';
 import { profileHref } from '../../lib/visibility.js';
@@ -14,9 +15,34 @@ export function UserBadges({ user }: { user: Comment['user'] }) {
   );
 }
 
-export function Avatar({ url, size = 32 }: { url: string; size?: number }) {
-  if (!/^https?:\/\//.test(url)) return <span className="gfw-avatar gfw-avatar-empty" style={{ width: size, height: size }} aria-hidden="true" />;
-  return <img className="gfw-avatar" src={url} alt="" width={size} height={size} loading="lazy" />;
+/** The first letter of a name (a whole code point, so an emoji or astral letter is not cut), upper-cased. */
+export const initialOf = (name: string): string => (Array.from(name.trim())[0] ?? '?').toUpperCase();
+
+/** A hue of its own per name (a string hash), so people without a picture are told apart at a glance. */
+export function hueOf(name: string): number {
+  let hash = 0;
+  for (const char of name) hash = (Math.imul(hash, 31) + (char.codePointAt(0) ?? 0)) | 0;
+  return Math.abs(hash) % 360;
+}
+
+/**
+ * A person's picture, or, when they have none (a third-party app's user without one) or it fails to load, their
+ * initial on a colour of their own, as the site shows it (a blank circle said nothing).
+ */
+export function Avatar({ url, name, size = 32 }: { url: string; name: string; size?: number }) {
+  const [failed, setFailed] = useState(false);
+  if (failed || !/^https?:\/\//.test(url)) {
+    return (
+      <span
+        className="gfw-avatar gfw-avatar-initial"
+        style={{ width: size, height: size, fontSize: Math.round(size * 0.45), backgroundColor: `hsl(${hueOf(name)} 45% 32%)` }}
+        aria-hidden="true"
+      >
+        {initialOf(name)}
+      </span>
+    );
+  }
+  return <img className="gfw-avatar" src={url} alt="" width={size} height={size} loading="lazy" onError={() => setFailed(true)} />;
 }
 
 /** Avatar, name (a link only when the profile url contains /u/), badges, OP label and time-ago of a comment. */
@@ -31,7 +57,7 @@ export function UserLine({ comment, anonymousAvatarUrl, onNavigate }: {
   const name = anonymous ? 'Anonymous' : user.displayName;
   return (
     <div className="gfw-user-line">
-      <Avatar url={anonymous && anonymousAvatarUrl ? anonymousAvatarUrl : user.avatarUrl} />
+      <Avatar url={anonymous && anonymousAvatarUrl ? anonymousAvatarUrl : user.avatarUrl} name={name} />
       {href ? (
         <a
           className="gfw-name"

@@ -1,6 +1,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import { STORAGE_MESSAGES, StorageUnavailableError, isStorageUnavailable } from '../unavailable.js';
 import { runFfmpeg as runTied } from './ffmpeg.js';
 import { MediaError, type MediaFileType } from './receive.js';
 
@@ -26,6 +27,8 @@ const MAX_INPUT_PIXELS = 50_000_000;
 const FFMPEG_TIMEOUT_MS = 120_000;
 
 const unreadable = () => new MediaError('MEDIA_UNREADABLE', 'The file could not be read as an image or a video.');
+/** A write that failed for want of room is the server's trouble (503), not the file's. */
+const unreadableUnlessStorage = (error: unknown) => (isStorageUnavailable(error) ? error : unreadable());
 
 /** Makes the variants of a received file: images resized (JPEG or PNG, plus WebP); GIF, MP4 and WebM -> MP4 + poster. */
 export async function processMedia(input: { path: string; type: MediaFileType }, options: ProcessOptions): Promise<ProcessedMedia> {
@@ -72,8 +75,8 @@ async function writeImageVariant(input: string, base: string, baseUrl: string, w
       : await pipeline().flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true }).toFile(`${base}.${ext}`);
     await pipeline().webp({ quality: 80 }).toFile(`${base}.webp`);
     return { url: `${baseUrl}.${ext}`, webpUrl: `${baseUrl}.webp`, width: info.width, height: info.height };
-  } catch {
-    throw unreadable();
+  } catch (error) {
+    throw unreadableUnlessStorage(error);
   }
 }
 
@@ -95,8 +98,8 @@ async function processClip(path: string, silent: boolean, o: ProcessOptions): Pr
   let posterMeta: OutputInfo;
   try {
     posterMeta = await sharp(poster).webp({ quality: 80 }).toFile(join(o.outDir, 'poster.webp'));
-  } catch {
-    throw unreadable();
+  } catch (error) {
+    throw unreadableUnlessStorage(error);
   }
   const size = { width: posterMeta.width, height: posterMeta.height };
   const animated: MediaVideo = { url: `${o.baseUrl}/clip.mp4`, type: 'video/mp4', ...size };
@@ -113,7 +116,7 @@ async function runFfmpeg(args: string[]): Promise<{ stderr: string }> {
   const run = await runTied(args, { timeoutMs: FFMPEG_TIMEOUT_MS }).catch(() => {
     throw unreadable();
   });
-  if (run.code !== 0) throw unreadable();
+  if (run.code !== 0) throw STORAGE_MESSAGES.test(run.stderr) ? new StorageUnavailableError('ffmpeg found no room for its output') : unreadable();
   return { stderr: run.stderr };
 }
 

@@ -5,14 +5,13 @@ import { Readable } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { Attachment } from '@guffaw/comments-client';
-import { isDatabaseUnavailable } from '../../db/index.js';
 import { HttpError, badRequest, commentError, commentOk, isHttpError } from '../../lib/envelope.js';
 import { clientFault } from '../../lib/input-guard.js';
 import { MAX_UPLOAD_BYTES, MediaError, isMediaError, processMedia, receiveToFile } from '../../lib/media/index.js';
-import { makeInWorkDir, workDir } from '../../lib/media/work-dir.js';
 import { clientKey, registerRateLimit } from '../../lib/rate-limit.js';
+import { makeInWorkDir, workDir } from '../../lib/media/work-dir.js';
 import { isSafeFetchError, safeFetch, type SafeFetchOptions } from '../../lib/safe-fetch.js';
-import { DATABASE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE, unavailable } from '../../lib/unavailable.js';
+import { outageOf, unavailable } from '../../lib/unavailable.js';
 import { verifiedSubject } from './auth.js';
 import { parsePreview } from './links.js';
 import * as s from './schemas.js';
@@ -97,7 +96,8 @@ export const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (
     }
     const fault = clientFault(error);
     if (fault) return reply.status(fault.statusCode).send(commentError(fault.code, fault.message));
-    if (isDatabaseUnavailable(error)) return unavailable(reply, request.log, error).send(commentError(DATABASE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE));
+    const outage = outageOf(error);
+    if (outage) return unavailable(reply, request.log, error).send(commentError(outage.code, outage.message));
     request.log.error({ err: error }, 'comment service request failed');
     return reply.status(500).send(commentError('SERVER_ERROR', SERVER_ERROR));
   });

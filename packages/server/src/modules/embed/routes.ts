@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { EmbedTheme, FrameData } from './frame-data.js';
-import { isDatabaseUnavailable } from '../../db/index.js';
 import { failure, isHttpError } from '../../lib/envelope.js';
 import { clientFault } from '../../lib/input-guard.js';
 import { sessionUser } from '../../lib/session.js';
-import { DATABASE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE, unavailable } from '../../lib/unavailable.js';
+import { outageOf, unavailable } from '../../lib/unavailable.js';
 import { MAIN_COMMENT_APP } from '../posts/service.js';
 import { createEmbedAssets, defaultEmbedDir, EmbedNotBuiltError, isEmbedNotBuilt, type EmbedAsset } from './assets.js';
 import { createFrameCache } from './frame-cache.js';
@@ -172,12 +171,11 @@ export const embedRoutes: FastifyPluginAsync<EmbedRoutesOptions> = async (app, o
     if (isHttpError(error)) return reply.status(error.statusCode).send(failure(error.code, error.message));
     const fault = clientFault(error);
     if (fault) return reply.status(fault.statusCode).send(failure(fault.code, fault.message));
-    if (isDatabaseUnavailable(error)) {
-      if (isPage) {
-        unavailable(reply, request.log, error);
-        return sendError(reply, 503, 'Comments are briefly unavailable', DATABASE_UNAVAILABLE_MESSAGE, 'light');
-      }
-      return unavailable(reply, request.log, error).send(failure(DATABASE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE));
+    const outage = outageOf(error);
+    if (outage) {
+      unavailable(reply, request.log, error);
+      if (isPage) return sendError(reply, 503, 'Comments are briefly unavailable', outage.message, 'light');
+      return reply.send(failure(outage.code, outage.message));
     }
     request.log.error({ err: error }, 'embed request failed');
     return reply.status(500).send(failure('SERVER_ERROR', 'An error occurred. Please try again later.'));

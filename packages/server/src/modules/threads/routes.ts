@@ -1,9 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { isDatabaseUnavailable } from '../../db/index.js';
 import { failure, isHttpError, success, unauthorized } from '../../lib/envelope.js';
 import { clientFault } from '../../lib/input-guard.js';
 import { sessionUser } from '../../lib/session.js';
-import { DATABASE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE, unavailable } from '../../lib/unavailable.js';
+import { outageOf, unavailable } from '../../lib/unavailable.js';
 import { followSchema, replySchema, statusSchema } from './schemas.js';
 import { follow, followStatus } from './service.js';
 
@@ -26,7 +25,8 @@ export const threadsRoutes: FastifyPluginAsync = async (app) => {
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) return reply.status(err.statusCode).send(failure(err.code ?? 'BAD_REQUEST', err.message));
     const fault = clientFault(error);
     if (fault) return reply.status(fault.statusCode).send(failure(fault.code, fault.message));
-    if (isDatabaseUnavailable(error)) return unavailable(reply, request.log, error).send(failure(DATABASE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE));
+    const outage = outageOf(error);
+    if (outage) return unavailable(reply, request.log, error).send(failure(outage.code, outage.message));
     request.log.error({ err: error }, 'thread follow failed');
     return reply.status(500).send(failure('SERVER_ERROR', 'An error occurred. Please try again later.'));
   });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { MediaError } from '../../lib/media/index.js';
 import { runFfmpeg as runTied } from '../../lib/media/ffmpeg.js';
+import { STORAGE_MESSAGES, StorageUnavailableError, isStorageUnavailable } from '../../lib/unavailable.js';
 
 /**
  * The post media pipeline (posts-and-feeds.md §3 `images`), made the way the seed makes its media (seed/images.ts,
@@ -76,8 +77,9 @@ export async function pictureSet(input: string, outDir: string, baseUrl: string)
     }
     await Promise.all(jobs);
     return set;
-  } catch {
-    throw unreadable();
+  } catch (error) {
+    // A write that failed for want of room is the server's trouble (503), not the file's.
+    throw isStorageUnavailable(error) ? error : unreadable();
   }
 }
 
@@ -169,5 +171,5 @@ async function runFfmpeg(args: string[], options: RunOptions): Promise<{ stderr:
     throw unreadable();
   });
   if (run.code === 0 || (options.allowFailure && !run.aborted && !run.timedOut)) return { stderr: run.stderr, progressSeconds };
-  throw unreadable();
+  throw STORAGE_MESSAGES.test(run.stderr) ? new StorageUnavailableError('ffmpeg found no room for its output') : unreadable();
 }
