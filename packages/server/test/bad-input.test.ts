@@ -59,6 +59,14 @@ describeEachDatabase('bad input answers 4xx with a code', (kind) => {
       }
     });
 
+    it('in the claims of a comment token its app signed', async () => {
+      for (const v of ['v1', 'v2']) {
+        const auth = await tokenFor(app, 'user\u0000id');
+        const res = await form(`/comments/${v}/add-comment.json`, { appId: app.id, auth, url: pageUrl, text: 'hello' });
+        expect(comments(res)).toEqual([401, 'AUTH_INVALID']);
+      }
+    });
+
     it('inside an analytics batch (base64 JSON the edge cannot see into)', async () => {
       const now = Math.floor(Date.now() / 1000);
       const payload = (event: object) => Buffer.from(JSON.stringify([{ name: 'page-view', ts: now, ...event }])).toString('base64');

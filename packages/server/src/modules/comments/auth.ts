@@ -39,7 +39,8 @@ async function verify(token: string, appId: string, secret: string) {
     const exp = payload.exp as number;
     if (exp - iat > MAX_TOKEN_LIFETIME_SECONDS) throw unauthorized('AUTH_INVALID', 'The login token lives longer than 24 hours.');
     if (iat > Date.now() / 1000 + 60) throw unauthorized('AUTH_INVALID', 'The login token is issued in the future.');
-    if (typeof payload.sub !== 'string' || payload.sub === '' || payload.sub.length > 200) {
+    // NUL: an id PostgreSQL text cannot hold, from a host that signs whatever it is given.
+    if (typeof payload.sub !== 'string' || payload.sub === '' || payload.sub.length > 200 || payload.sub.includes('\0')) {
       throw unauthorized('AUTH_INVALID', 'The login token has no valid user id.');
     }
     return payload;
@@ -59,7 +60,7 @@ export async function verifyAuthToken(token: string, appId: string, secret: stri
     avatar: safeHttpUrl(payload.avatar),
     profileUrl: safeHttpUrl(payload.profileUrl),
     exp: payload.exp as number,
-    sid: typeof payload.sid === 'string' && payload.sid.length <= 64 ? payload.sid : null,
+    sid: typeof payload.sid === 'string' && payload.sid.length <= 64 && !payload.sid.includes('\0') ? payload.sid : null,
   };
 }
 
