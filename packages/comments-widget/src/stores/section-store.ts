@@ -40,6 +40,8 @@ export type ListState = {
   error: boolean;
   /** ms of the last complete first load; null = never loaded. */
   loadedAt: number | null;
+  /** New comments a check (checkNew) found and holds until the reader asks for them (showNew): the "N new" pill. */
+  pending: string[];
 };
 
 export type SectionView = { mode: 'list' } | { mode: 'thread'; commentId: string };
@@ -73,6 +75,13 @@ export type SectionActions = {
   loadPrev(key: ListKey): Promise<void>;
   /** Fetches comments newer than the list's refresh cursor and puts them first. */
   refresh(key: ListKey): Promise<void>;
+  /**
+   * Asks the service, from the list's refresh cursor, for comments added since; keeps those not shown yet as the
+   * list's pending ones (they are not shown until showNew), so the reader is not moved under their eyes.
+   */
+  checkNew(key: ListKey): Promise<void>;
+  /** Shows the pending new comments where new ones go (first; last in the oldest-first list). */
+  showNew(key: ListKey): void;
   like(commentId: string, value: LikeValue): Promise<void>;
   remove(commentId: string): Promise<void>;
   insert(comment: Comment, total?: number): void;
@@ -95,8 +104,68 @@ export type SectionStore = ReturnType<typeof createSectionStore>;
 
 const emptyList = (): ListState => ({
   ids: [], next: null, prev: null, refresh: null,
-  firstLoading: false, nextLoading: false, prevLoading: false, error: false, loadedAt: null,
+  firstLoading: false, nextLoading: false, prevLoading: false, error: false, loadedAt: null, pending: [],
 });
+
+/** Whether a loaded comment replies to `c` (a top-level comment counts its thread's replies, loaded or not). */
+const hasReplies = (comments: Record<string, Comment>, c: Comment): boolean =>
+  c.level === 1 ? c.childrenTotal > 0 : Object.values(comments).some((r) => r.parent === c.commentId && r.commentId !== c.commentId);
+
+/**
+ * comments.md §4, as the service does it: a deleted comment with replies is kept (marked deleted, no text, no
+ * author shown); one without is removed, and removing a reply lowers its thread's reply count. A deleted comment kept
+ * only for its replies goes once they are gone, up to the thread's top, so a thread of deleted comments does not
+ * stay. A thread shown around the removed reply (its permalink) stays open on its top-level comment.
+ */
+function removeLocally(s: SectionState, comment: Comment): Partial<SectionState> {
+  const comments = { ...s.comments };
+  // A hidden comment had already left the total (hide below, as the service counts).
+  const total = comment.isHidden ? s.total : Math.max(0, s.total - 1);
+  if (hasReplies(comments, comment)) {
+    comments[comment.commentId] = { ...comment, isDeleted: true, text: '', mediaText: '', media: [], links: [] };
+    return { comments, total };
+  }
+  const gone = new Set<string>();
+  const drop = (c: Comment) => {
+    gone.add(c.commentId);
+    delete comments[c.commentId];
+    const root = c.level === 2 ? comments[c.threadId] : undefined;
+    if (root) comments[root.commentId] = { ...root, childrenTotal: Math.max(0, root.childrenTotal - 1) };
+  };
+  drop(comment);
+  // Up the chain of deleted comments that were kept for this one.
+  for (let up = comment.parent ? comments[comment.parent] : undefined; up?.isDeleted && !hasReplies(comments, up);) {
+    const next = up.parent ? comments[up.parent] : undefined;
+    drop(up);
+    up = next;
+  }
+  const root = comment.level === 2 ? comments[comment.threadId] : undefined;
+  if (root?.isDeleted && root.childrenTotal === 0) drop(root);
+
+  const lists = { ...s.lists };
+  for (const key of Object.keys(lists) as ListKey[]) {
+    const list = lists[key];
+    if (list?.ids.some((id) => gone.has(id))) lists[key] = { ...list, ids: list.ids.filter((id) => !gone.has(id)) };
+  }
+  const localReplies: Record<string, string[]> = {};
+  for (const [parent, ids] of Object.entries(s.localReplies)) {
+    if (!gone.has(parent)) localReplies[parent] = ids.filter((id) => !gone.has(id));
+  }
+  let view = s.view;
+  if (view.mode === 'thread' && gone.has(view.commentId)) {
+    const top = comment.level === 2 && !gone.has(comment.threadId) ? comment.threadId : null;
+    if (top) {
+      // The thread was shown around the removed reply: the same replies, now under their top-level comment's key.
+      const around = lists[threadKey(view.commentId)];
+      if (around && !lists[threadKey(top)]) lists[threadKey(top)] = around;
+      delete lists[threadKey(view.commentId)];
+      view = { mode: 'thread', commentId: top };
+    } else {
+      view = { mode: 'list' };
+    }
+  }
+  return { comments, lists, localReplies, total, view };
+}
 
 const ttl = (key: ListKey): number => (key.startsWith('thread:') ? CACHE_MS.hot : CACHE_MS[key.slice(5) as SortType]);
 
@@ -213,7 +282,7 @@ export const createSectionStore = (client: CommentsClient, user: CommentUserStor
           takePage(page);
           patchList(key, {
             ids: page.comments.map((c) => c.commentId), next: page.next, prev: page.prev, refresh: page.refresh,
-            firstLoading: false, loadedAt: now(),
+            firstLoading: false, loadedAt: now(), pending: [],
           });
           set({ initStatus: 'ready' });
         } catch (error) {
@@ -260,6 +329,8 @@ export const createSectionStore = (client: CommentsClient, user: CommentUserStor
       },
 
       async refresh(key) {
+        // What a check already found comes first: the cursor has moved past it.
+        get().showNew(key);
         const list = get().lists[key];
         if (!list?.refresh) return get().loadFirst(key, true);
         if (list.firstLoading || list.prevLoading) throw guardError('busy');
@@ -277,6 +348,30 @@ export const createSectionStore = (client: CommentsClient, user: CommentUserStor
           patchList(key, { prevLoading: false });
           throw error;
         }
+      },
+
+      async checkNew(key) {
+        const list = get().lists[key];
+        if (!list?.refresh || list.firstLoading || list.prevLoading || list.loadedAt === null) return;
+        const cursor = list.refresh;
+        // Fresh: an unchanged cursor would be answered from the client's list cache and miss what came since.
+        const page = await client.listComments({ ...params(key), refresh: cursor }, { fresh: true });
+        const now = get().lists[key];
+        // A reload or another check moved the list on meanwhile: this answer is about a list no longer shown.
+        if (!now || now.refresh !== cursor) return;
+        takePage(page);
+        const held = new Set([...now.ids, ...now.pending]);
+        const fresh = page.comments.map((c) => c.commentId).filter((id) => !held.has(id));
+        patchList(key, { pending: [...fresh, ...now.pending], refresh: page.refresh ?? cursor });
+      },
+
+      showNew(key) {
+        const list = get().lists[key];
+        if (!list || list.pending.length === 0) return;
+        const { comments } = get();
+        const oldestFirst = [...list.pending].sort((a, b) => (comments[a]?.timestamp ?? 0) - (comments[b]?.timestamp ?? 0));
+        const ids = key === 'list:old' ? unique([...list.ids, ...oldestFirst]) : unique([...list.pending, ...list.ids]);
+        patchList(key, { ids, pending: [] });
       },
 
       async like(commentId, value) {
@@ -302,28 +397,10 @@ export const createSectionStore = (client: CommentsClient, user: CommentUserStor
         if (!comment) return;
         await client.deleteComment(commentId, get().url);
         client.invalidate(get().url);
-        set((s) => {
-          const comments = { ...s.comments };
-          // A hidden comment had already left the total (hide below, as the service counts).
-          const total = comment.isHidden ? s.total : Math.max(0, s.total - 1);
-          // comments.md §4: a comment with replies is kept as deleted; one without is removed.
-          if (comment.childrenTotal > 0) {
-            comments[commentId] = { ...comment, isDeleted: true, text: '', mediaText: '', media: [], links: [] };
-            return { comments, total };
-          }
-          delete comments[commentId];
-          const parent = comment.parent ? comments[comment.parent] : undefined;
-          if (parent) comments[parent.commentId] = { ...parent, childrenTotal: Math.max(0, parent.childrenTotal - 1) };
-          const lists = { ...s.lists };
-          for (const key of Object.keys(lists) as ListKey[]) {
-            const list = lists[key];
-            if (list?.ids.includes(commentId)) lists[key] = { ...list, ids: list.ids.filter((id) => id !== commentId) };
-          }
-          const localReplies = comment.parent && s.localReplies[comment.parent]
-            ? { ...s.localReplies, [comment.parent]: s.localReplies[comment.parent]!.filter((id) => id !== commentId) }
-            : s.localReplies;
-          return { comments, lists, localReplies, total };
-        });
+        const before = get().view;
+        set((s) => removeLocally(s, comment));
+        // The thread shown went with its last comment: back to the list.
+        if (before.mode === 'thread' && get().view.mode === 'list') void get().loadFirst(listKey(get().sort)).catch(() => undefined);
       },
 
       insert(comment, total) {

@@ -110,8 +110,13 @@ export const CommentItem = memo(function CommentItem({ commentId, showRepliesLin
 
   const counts = !comment.isVoteMasked;
   return (
-    <article className="gfw-comment" aria-label={`Comment by ${comment.opStatus === 2 ? 'Anonymous' : comment.user.displayName}`} data-level={comment.level}>
-      <UserLine comment={comment} anonymousAvatarUrl={anonymousAvatarUrl} onNavigate={options.onNavigate} />
+    <article
+      className="gfw-comment"
+      aria-label={comment.isDeleted ? 'Deleted comment' : `Comment by ${comment.opStatus === 2 ? 'Anonymous' : comment.user.displayName}`}
+      data-level={comment.level}
+    >
+      {/* A deleted comment is kept only to hold its replies: it names no author (no name, avatar, badges or link). */}
+      {!comment.isDeleted && <UserLine comment={comment} anonymousAvatarUrl={anonymousAvatarUrl} onNavigate={options.onNavigate} />}
       {(comment.isPinned === 1 || comment.isHidden) && (
         <p className="gfw-flags">
           {comment.isPinned === 1 && <span className="gfw-flag">Pinned</span>}

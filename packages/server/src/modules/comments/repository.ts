@@ -574,6 +574,26 @@ export async function markDeleted(db: Executor, id: number): Promise<void> {
     .execute();
 }
 
+/** Removes the thread's deleted replies that no reply answers any more (a chain, one link a statement); how many. */
+export async function pruneDeletedReplies(db: Executor, threadId: number): Promise<number> {
+  let removed = 0;
+  for (;;) {
+    const { rows } = await sql<{ id: number }>`
+      delete from comments c where c.thread_id = ${threadId} and c.is_deleted
+        and not exists (select 1 from comments r where r.parent_id = c.id)
+      returning c.id`.execute(db);
+    if (rows.length === 0) return removed;
+    removed += rows.length;
+  }
+}
+
+/** Removes a deleted top-level comment whose replies are all deleted too (they go with it, by cascade). */
+export async function deleteThreadIfAllDeleted(db: Executor, threadId: number): Promise<void> {
+  await sql`
+    delete from comments t where t.id = ${threadId} and t.is_deleted
+      and not exists (select 1 from comments r where r.thread_id = t.id and not r.is_deleted)`.execute(db);
+}
+
 export async function deleteCommentRow(db: Executor, id: number): Promise<void> {
   await db.deleteFrom('comments').where('id', '=', id).execute();
 }

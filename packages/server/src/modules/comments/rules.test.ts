@@ -119,4 +119,42 @@ describeEachDatabase('comment rules', (kind) => {
       expect(both.map((b) => b.res.status).sort()).toEqual([200, 409]);
     });
   });
+
+  describe('threads on delete', () => {
+    const del = (who: 'member' | 'moderator', at: string, id: string) => call(who, 'comment.json', { _method: 'DELETE', url: at, id });
+
+    it('removes a thread once nothing but deleted comments is left in it, deleted replies of replies too', async () => {
+      const at = await newSection();
+      const root = (await add('member', 'the top', {}, at)).comment;
+      const a = (await add('member', 'reply a', { parent: root.commentId }, at)).comment;
+      const b = (await add('member', 'reply to a', { parent: a.commentId }, at)).comment;
+      const other = (await add('member', 'another thread', {}, at)).comment;
+      expect((await del('member', at, root.commentId)).status).toBe(200);
+      expect((await del('member', at, a.commentId)).status).toBe(200);
+      // Both kept for the reply that is left.
+      const thread = (await call('member', 'comment-list.json', { url: at, commentId: root.commentId, level: 2 })).body.payload as unknown as CommentPage;
+      expect(thread.parent).toMatchObject({ commentId: root.commentId, isDeleted: true });
+      expect(thread.comments.map((c) => [c.commentId, c.isDeleted])).toEqual([[a.commentId, true], [b.commentId, false]]);
+
+      expect((await del('member', at, b.commentId)).status).toBe(200);
+      const page = await list(at);
+      expect(page.comments.map((c) => c.commentId)).toEqual([other.commentId]);
+      expect(page.total).toBe(1);
+      const gone = await call('member', 'comment-list.json', { url: at, commentId: root.commentId, level: 2 });
+      expect([gone.status, gone.body.code]).toEqual([404, 'COMMENT_NOT_FOUND']);
+    });
+
+    it('keeps a live top comment and its other replies, pruning only deleted replies no one answers', async () => {
+      const at = await newSection();
+      const root = (await add('member', 'the top', {}, at)).comment;
+      const a = (await add('member', 'reply a', { parent: root.commentId }, at)).comment;
+      const b = (await add('member', 'reply to a', { parent: a.commentId }, at)).comment;
+      const c = (await add('moderator', 'reply c', { parent: root.commentId }, at)).comment;
+      await del('member', at, a.commentId);
+      await del('member', at, b.commentId);
+      const thread = (await call('member', 'comment-list.json', { url: at, commentId: root.commentId, level: 2 })).body.payload as unknown as CommentPage;
+      expect(thread.parent).toMatchObject({ commentId: root.commentId, isDeleted: false, childrenTotal: 1 });
+      expect(thread.comments.map((x) => x.commentId)).toEqual([c.commentId]);
+    });
+  });
 });

@@ -866,10 +866,12 @@ export function createCommentService(db: Database, config: Config, options: { ma
       else {
         await repo.deleteCommentRow(trx, c.id);
         if (c.level === 2 && c.threadId !== null) {
-          const left = await repo.addToChildren(trx, c.threadId, -1);
-          const thread = await repo.findCommentById(trx, c.threadId);
-          // A deleted top-level comment was kept only for its replies.
-          if (left === 0 && thread?.isDeleted) await repo.deleteCommentRow(trx, thread.id);
+          await repo.addToChildren(trx, c.threadId, -1);
+          // A deleted comment was kept only for its replies: deleted replies left without any go, and a thread of
+          // nothing but deleted comments goes whole (it would hold no text, only who wrote what was deleted).
+          const pruned = await repo.pruneDeletedReplies(trx, c.threadId);
+          if (pruned > 0) await repo.addToChildren(trx, c.threadId, -pruned);
+          await repo.deleteThreadIfAllDeleted(trx, c.threadId);
         }
       }
       // A hidden comment already left the total (setHidden).
