@@ -38,6 +38,7 @@ export function createFrameStores(data: FrameData, hooks: FrameHooks = {}): Widg
           prevLoading: false,
           error: false,
           loadedAt: data.readAt,
+          pending: [],
         },
       },
     });

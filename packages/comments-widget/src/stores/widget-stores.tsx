@@ -30,6 +30,8 @@ export type WidgetOptions = {
   onNavigate?: ((url: string) => void) | undefined;
   /** A member asked to hide the post's anonymous OP comments (comments.md §5); the host confirms and blocks. */
   onHideOpComments?: ((comment: { commentId: string; threadId: string }) => void) | undefined;
+  /** How often the shown list asks for new comments (ms; default 15 s, 0 = never): the "N new comments" pill. */
+  newCommentsPollMs?: number | undefined;
 };
 
 export type WidgetStores = {

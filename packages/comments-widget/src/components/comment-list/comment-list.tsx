@@ -1,10 +1,14 @@
-import { memo, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import type { SortType } from '@guffaw/comments-client';
 import { errorNotice } from '../../lib/error-notice.js';
+import { abbreviate, commentNoun } from '../../lib/labels.js';
 import { listKey } from '../../stores/section-store.js';
 import { useSection, useWidget } from '../../stores/widget-stores.js';
 import { CommentItem } from '../comment-item/index.js';
 import { useVisibleIds } from './use-visible-ids.js';
+
+/** How often the shown list asks for new comments, by default (ms). */
+export const NEW_COMMENTS_POLL_MS = 15_000;
 
 /** Id of the tab panel of one sort, for the tabs' aria-controls. */
 export const sortPanelId = (listId: string, sort: SortType) => `${listId}-${sort}`;
@@ -30,6 +34,25 @@ const SortPanel = memo(function SortPanel({ listId, sort, active }: { listId: st
   const localReplies = useSection((s) => s.localReplies);
   const [notice, setNotice] = useState<string | null>(null);
   const noun = isForum ? 'answers' : 'comments';
+  const pollMs = useWidget().options.newCommentsPollMs ?? NEW_COMMENTS_POLL_MS;
+  // Only the new comments the reader would see (not blocked, hidden or filtered) are counted.
+  const pending = useVisibleIds(list?.pending);
+  const loaded = list?.loadedAt != null;
+
+  // comments.md §4 (refresh cursor): the shown list asks for new comments every pollMs while the page is visible, and
+  // at once when the reader comes back to it; nothing is asked in a hidden tab.
+  useEffect(() => {
+    if (!active || !loaded || pollMs <= 0) return;
+    const check = () => {
+      if (document.visibilityState === 'visible') section.checkNew(key).catch(() => undefined);
+    };
+    const timer = setInterval(check, pollMs);
+    document.addEventListener('visibilitychange', check);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', check);
+    };
+  }, [active, loaded, pollMs, section, key]);
 
   const attempt = (action: Promise<void>) => {
     setNotice(null);
@@ -70,16 +93,14 @@ const SortPanel = memo(function SortPanel({ listId, sort, active }: { listId: st
       className="gfw-list-panel"
       hidden={!active}
     >
-      {list && list.ids.length > 0 && (
-        <button
-          type="button"
-          className="gfw-text-button gfw-refresh"
-          disabled={list.prevLoading || list.firstLoading}
-          onClick={() => attempt(section.refresh(key))}
-        >
-          {list.prevLoading ? 'Refreshing…' : `Show new ${noun}`}
-        </button>
-      )}
+      {/* Said by screen readers when it appears; shown only when there is something new, with how much. */}
+      <div className="gfw-new-region" aria-live="polite">
+        {pending.length > 0 && (
+          <button type="button" className="gfw-new-pill" onClick={() => section.showNew(key)}>
+            {abbreviate(pending.length)} new {commentNoun(pending.length, isForum)}
+          </button>
+        )}
+      </div>
       {content}
       {notice && <p className="gfw-error" role="alert">{notice}</p>}
       {list?.next && (

@@ -58,6 +58,8 @@ export type CommentsProps = {
   postBlocked?: boolean | undefined;
   /** The viewer's settings known to the host (blocklist, autoFollowThreadReply). */
   settings?: Partial<SettingsState> | undefined;
+  /** How often the shown list asks for new comments (ms; default 15 s, 0 = never): the "N new comments" pill. */
+  newCommentsPollMs?: number | undefined;
   /** Host parts rendered inside the widget's stores (e.g. a bottom composer bar sharing the main draft). */
   children?: ReactNode;
 };
@@ -179,5 +181,6 @@ function make(props: CommentsProps): WidgetStores {
     onRequireLogin: props.onRequireLogin,
     onNavigate: props.onNavigate,
     onHideOpComments: props.onHideOpComments,
+    newCommentsPollMs: props.newCommentsPollMs,
   });
 }
