@@ -11,8 +11,14 @@ export const logIn = (username: string, password: string, next: string) => apiPo
 export type SignupFields = { fullname: string; email: string; password: string; next: string; src: string; ref: string };
 
 /** The CAPTCHA is a proof of work: solved here, sent as `captcha`; a failed solve is the server's "Wrong CAPTCHA.". */
+/**
+ * The answer is "check your mail" whoever owns the email: the account is made when the mailed link is opened (or, for
+ * an email with an account already, its owner is mailed instead), so no one learns from it who has an account.
+ */
+export type SignupReply = { next: string; checkEmail: true };
+
 export async function signUp(fields: SignupFields & { captcha: string; ageVerified: boolean }) {
-  return apiPostForm<LoginReply>('/member/email-signup', { ...fields, app: 'web', ageVerified: fields.ageVerified ? '1' : undefined });
+  return apiPostForm<SignupReply>('/member/email-signup', { ...fields, app: 'web', ageVerified: fields.ageVerified ? '1' : undefined });
 }
 
 export async function solveCaptcha(signal?: AbortSignal): Promise<string> {

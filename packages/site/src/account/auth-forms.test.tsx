@@ -48,8 +48,8 @@ describe('SignupForm', () => {
       http.post(`${base}/member/email-signup`, async ({ request }) => {
         captcha = new URLSearchParams(await request.text()).get('captcha') ?? '';
         return HttpResponse.json(
-          { meta: { status: 'Failure', errorCode: 'EMAIL_TAKEN', errorMessage: 'This email is already registered. Please log in instead.' }, data: { fullname: 'Ann', email: 'ann@example.com' } },
-          { status: 409 },
+          { meta: { status: 'Failure', errorCode: 'PASSWORD_TOO_SHORT', errorMessage: 'Your password must be at least 8 characters.' }, data: { fullname: 'Ann', email: 'ann@example.com' } },
+          { status: 400 },
         );
       }),
     );
@@ -63,9 +63,29 @@ describe('SignupForm', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('heading', { name: 'Verify your age' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: "I'm 13 or older" }));
-    expect(await screen.findByText('This email is already registered. Please log in instead.')).toBeInTheDocument();
+    expect(await screen.findByText('Your password must be at least 8 characters.')).toBeInTheDocument();
     expect(JSON.parse(atob(captcha))).toMatchObject({ number: 37, salt, signature: 'sig' });
     expect(screen.getByLabelText('Full name')).toHaveValue('Ann');
     expect(screen.getByLabelText('Email')).toHaveValue('ann@example.com');
+  });
+
+  it('after a signup says "Check your email", the same whatever the server found, and stays on the page', async () => {
+    const salt = 'c2FsdA?expires=9999999999&';
+    const challenge = { algorithm: 'SHA-256', salt, challenge: createHash('sha256').update(salt + '5').digest('hex'), signature: 'sig', maxnumber: 100 };
+    server.use(
+      http.post(`${base}/v1/wp`, () => HttpResponse.json({ meta: { status: 'Success' }, data: { challenge } })),
+      http.post(`${base}/member/email-signup`, () => HttpResponse.json({ meta: { status: 'Success' }, data: { next: '/', checkEmail: true } })),
+    );
+    const before = window.location.href;
+    const user = userEvent.setup();
+    render(<SignupForm next="/" src="" refParam="" />);
+    await user.type(screen.getByLabelText('Full name'), 'Ann');
+    await user.type(screen.getByLabelText('Email'), 'ann@example.com');
+    await user.type(screen.getByLabelText('Password'), 'long enough');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: "I'm 13 or older" }));
+    expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('We sent a mail to ann@example.com. Open the link in it to finish signing up.');
+    expect(window.location.href).toBe(before);
   });
 });

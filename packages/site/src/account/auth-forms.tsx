@@ -9,6 +9,8 @@ import styles from './account.module.css';
 export const LOGIN_MESSAGES: Record<string, string> = {
   LOGIN_FAILED: 'Your email or password were incorrect.',
   LOGIN_ERROR: 'An error occurred. Please try again later.',
+  // A signup link opened again: the account it made is there.
+  ALREADY_CONFIRMED: 'Your account is ready. Please log in.',
 };
 
 export const FORGOT_PASSWORD_SENT = 'The instruction to reset password has been sent to your email.';
@@ -109,6 +111,28 @@ export function LoginForm({ next, initialError = null, onForgot }: { next: strin
 export type SignupPrefill = { fullname?: string; email?: string; error?: string | null };
 
 /**
+ * After a signup: the same words whether the email was free or already had an account (the server answers both
+ * alike and mails either a confirmation link or, to an existing account's owner, a way to log in).
+ */
+export function CheckYourEmail({ email }: { email: string }) {
+  return (
+    <div className={styles.form} role="status">
+      <h2>Check your email</h2>
+      <p className={styles.info}>
+        {email ? (
+          <>
+            We sent a mail to <strong>{email}</strong>.
+          </>
+        ) : (
+          'We sent you a mail.'
+        )}{' '}
+        Open the link in it to finish signing up. If you don&apos;t see it within a few minutes, look in your spam folder.
+      </p>
+    </div>
+  );
+}
+
+/**
  * shell §4 "Signup by email": step 1 details; step 2 "Verify your age", reached once the CAPTCHA (a proof of work
  * solved in the page) is solved. Back on step 2 returns to step 1; back on step 1 calls onBack (closes the modal).
  */
@@ -119,6 +143,7 @@ export function SignupForm({ next, src, refParam, prefill = {}, onBack }: { next
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(prefill.error ?? null);
   const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
   const captcha = useRef<string | null>(null);
 
   async function toStep2(event: FormEvent) {
@@ -151,8 +176,11 @@ export function SignupForm({ next, src, refParam, prefill = {}, onBack }: { next
     setBusy(true);
     setError(null);
     try {
-      const reply = await signUp({ fullname, email, password, next, src, ref: refParam, captcha: captcha.current, ageVerified: true });
-      go(reply.next);
+      await signUp({ fullname, email, password, next, src, ref: refParam, captcha: captcha.current, ageVerified: true });
+      captcha.current = null;
+      setPassword('');
+      setSent(true);
+      setBusy(false);
     } catch (e) {
       // A proof is single-use: a new one is solved on the next try. Server errors come back with the fields prefilled.
       captcha.current = null;
@@ -164,6 +192,8 @@ export function SignupForm({ next, src, refParam, prefill = {}, onBack }: { next
       setBusy(false);
     }
   }
+
+  if (sent) return <CheckYourEmail email={email.trim()} />;
 
   if (step === 2) {
     return (

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, failure, isHttpError, notFound, success, unauthorized } from '../../lib/envelope.js';
+import { Background } from '../../lib/background.js';
 import { createMailer } from '../../lib/mail.js';
 import { verifyProof } from '../../lib/proof-of-work.js';
 import { registerRateLimit } from '../../lib/rate-limit.js';
@@ -11,6 +12,7 @@ import * as repo from './repository.js';
 import type { Provider, UserRow } from './repository.js';
 import * as s from './schemas.js';
 import * as service from './service.js';
+import { confirmSignup, mailSignup } from './signup.js';
 import { TOAST, type AccountsContext } from './service.js';
 
 type Body<T> = { Body: T };
@@ -33,7 +35,7 @@ const LOGIN_ERROR = 'An error occurred. Please try again later.';
 
 /**
  * Accounts and sessions (shell §5-§8, comments.md main user, settings, blocks, mutes, block tags):
- * POST /login, POST /member/email-signup, POST /logout, GET /member/verify, GET /member/resend-confirmation,
+ * POST /login, POST /member/email-signup, GET /member/confirm-signup, POST /logout, GET /member/verify, GET /member/resend-confirmation,
  * POST /v1/user-forgot-password, GET|POST /member/reset-password, POST /v1/user-info, POST /v1/wp,
  * GET /v1/auth-providers, POST /v1/settings, POST /connect/unlink, POST /v1/user-block-list, POST /v1/user-block,
  * POST|DELETE /v1/user-mute-list, POST|DELETE /v1/block-tag, GET /connect/{google|facebook|apple}[/callback],
@@ -42,6 +44,9 @@ const LOGIN_ERROR = 'An error occurred. Please try again later.';
 export const accountsRoutes: FastifyPluginAsync = async (app) => {
   const { config, db } = app;
   const ctx: AccountsContext = { db, config, mailer: createMailer(config) };
+  // Mail is sent after the reply (lib/background.ts); the server's close waits for what is queued.
+  const background = new Background(app.log);
+  app.addHook('onClose', () => background.idle());
   const social = new SocialSignIn(providersFromEnv(), config.publicUrl);
 
   await registerRateLimit(app, {
@@ -126,18 +131,37 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
     };
     const proof = await verifyProof(db, config.sessionSecret, body.captcha);
     if (!proof.ok) return refuse(new HttpError(400, 'WRONG_CAPTCHA', 'Wrong CAPTCHA.'));
-    let user: UserRow;
+    let fields: { fullName: string; email: string };
     try {
-      user = await service.createAccount(ctx, body);
+      fields = service.checkSignup(body);
     } catch (error) {
       if (isHttpError(error)) return refuse(error);
       throw error;
     }
-    if (body.ageVerified === '1') await repo.updateUser(db, user.id, { ageVerified: true });
-    await logIn(request, reply, user);
-    toast(reply, TOAST.welcome);
-    if (json) return success({ next, user: { username: user.username, userId: user.userId } });
-    return reply.redirect(next, 303);
+    // issue #21 point 6: the same answer, in the same time, whether the email is free or taken; the mail (a confirmation
+    // link, or a notice to the email's owner) is made after the reply (signup.ts).
+    background.run('signup mail', () => mailSignup(ctx, { ...fields, password: body.password, ageVerified: body.ageVerified === '1', next }));
+    if (json) return success({ next, checkEmail: true });
+    return reply.redirect(`/signup?${new URLSearchParams({ sent: '1', next }).toString()}`, 303);
+  });
+
+  // The sealed signup (signup.ts) is longer than the other mailed tokens.
+  const signupLinkQuery = { type: 'object', properties: { token: { type: 'string', maxLength: 4096 } } } as const;
+  /** The link of the signup mail: makes the account (its email verified), logs in and goes where the signup was going. */
+  app.get<{ Querystring: { token?: string } }>('/member/confirm-signup', { schema: { querystring: signupLinkQuery }, config: limit(30, 10) }, async (request, reply) => {
+    const outcome = await confirmSignup(ctx, request.query.token ?? '');
+    if (outcome.kind === 'created') {
+      await logIn(request, reply, outcome.user);
+      toast(reply, TOAST.welcome);
+      return reply.redirect(safeNext(outcome.next, config.publicUrl), 303);
+    }
+    if (outcome.kind === 'taken') {
+      // Opened again (or the email got an account meanwhile): the account is there, the way in is the login.
+      const q = new URLSearchParams({ next: safeNext(outcome.next, config.publicUrl), error: 'ALREADY_CONFIRMED', errorMessage: 'Your account is ready. Please log in.' });
+      return reply.redirect(`/login?${q.toString()}`, 303);
+    }
+    const q = new URLSearchParams({ error: 'INVALID_TOKEN', errorMessage: 'This signup link has expired or is not valid. Please sign up again.' });
+    return reply.redirect(`/signup?${q.toString()}`, 303);
   });
 
   app.post('/logout', { schema: { response: { 200: s.envelope() } } }, async (request, reply) => {
@@ -179,7 +203,10 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
     '/v1/user-forgot-password',
     { schema: { body: s.emailBody, response: { 200: s.envelope() } }, config: limit(5, 10) },
     async (request) => {
-      await service.forgotPassword(ctx, request.body.email);
+      // The same answer, in the same time, for every well-formed address: looking the email up and mailing run after
+      // the reply (an unknown email used to answer measurably faster).
+      const email = service.checkEmail(request.body.email);
+      background.run('reset mail', () => service.forgotPassword(ctx, email));
       return success({});
     },
   );

@@ -81,22 +81,33 @@ export async function emailOwner(db: Database, email: string): Promise<UserRow |
 
 export type SignupInput = { fullname: string; email: string; password: string };
 
-/** Creates an account by email; throws EMAIL_TAKEN when the mailbox (canonical email) already has one. */
-export async function createAccount(ctx: AccountsContext, input: SignupInput): Promise<UserRow> {
+/** A signup's fields checked (the same checks whoever owns the email): the name and email as they will be stored. */
+export function checkSignup(input: SignupInput): { fullName: string; email: string } {
   const fullName = checkFullName(input.fullname);
   const email = checkEmail(input.email);
   checkPassword(input.password);
-  if (await emailOwner(ctx.db, email)) throw new HttpError(409, 'EMAIL_TAKEN', 'This email is already registered. Please log in instead.');
+  return { fullName, email };
+}
+
+/**
+ * Creates an account by email once its owner opened the confirmation link (signup.ts): the email is verified by then.
+ * Throws EMAIL_TAKEN when the mailbox (canonical email) has an account meanwhile.
+ */
+export async function createConfirmedAccount(
+  ctx: AccountsContext,
+  input: { fullName: string; email: string; passwordHash: string; ageVerified: boolean },
+): Promise<UserRow> {
+  if (await emailOwner(ctx.db, input.email)) throw new HttpError(409, 'EMAIL_TAKEN', 'This email is already registered. Please log in instead.');
   const user = await insertUniqueUser(ctx.db, {
-    fullName,
-    email,
-    emailHash: emailHash(email),
-    passwordHash: await hashPassword(input.password),
-    emailVerified: false,
-    usernameSeed: fullName || email.split('@')[0]!,
+    fullName: input.fullName,
+    email: input.email,
+    emailHash: emailHash(input.email),
+    passwordHash: input.passwordHash,
+    emailVerified: true,
+    usernameSeed: input.fullName || input.email.split('@')[0]!,
   });
-  await sendVerification(ctx, user, email);
-  return user;
+  if (input.ageVerified) await repo.updateUser(ctx.db, user.id, { ageVerified: true });
+  return (await repo.findUserById(ctx.db, user.id)) ?? user;
 }
 
 type UniqueUserInput = Omit<repo.NewUser, 'userId' | 'hashId' | 'username'> & { usernameSeed: string };
