@@ -8,7 +8,11 @@ import { MediaError, type MediaFileType } from './receive.js';
 /** The variants of one upload; structurally the comment service's MediaItem, reused by post uploads. */
 export type MediaImage = { url: string; webpUrl?: string; width: number; height: number };
 export type MediaVideo = { url: string; type: 'video/mp4' | 'video/webm'; width: number; height: number; duration?: number };
-export type ProcessedMedia = { type: 'static' | 'animated'; image: MediaImage; imageXLarge?: MediaImage; animated?: MediaVideo };
+/**
+ * `animated`: a silent clip (or an animated GIF), shown like a GIF (looping, muted, no controls). `video`: a clip with
+ * a sound track, shown as a video (controls, sound, no loop). A clip has one of the two.
+ */
+export type ProcessedMedia = { type: 'static' | 'animated'; image: MediaImage; imageXLarge?: MediaImage; animated?: MediaVideo; video?: MediaVideo };
 
 export type ProcessOptions = {
   /** Directory the variants are written to (created). */
@@ -94,6 +98,8 @@ async function processClip(path: string, silent: boolean, o: ProcessOptions): Pr
   ];
   const { stderr } = await runFfmpeg(args);
   const duration = parseDuration(stderr);
+  // The transcode keeps a GIF silent (-an) and a video's sound: a clip whose input has a sound track is a video.
+  const sound = !silent && inputHasAudio(stderr);
   await runFfmpeg(['-hide_banner', '-nostdin', '-y', '-i', clip, '-frames:v', '1', '-q:v', '3', poster]);
   let posterMeta: OutputInfo;
   try {
@@ -102,13 +108,10 @@ async function processClip(path: string, silent: boolean, o: ProcessOptions): Pr
     throw unreadableUnlessStorage(error);
   }
   const size = { width: posterMeta.width, height: posterMeta.height };
-  const animated: MediaVideo = { url: `${o.baseUrl}/clip.mp4`, type: 'video/mp4', ...size };
-  if (duration !== null) animated.duration = duration;
-  return {
-    type: 'animated',
-    image: { url: `${o.baseUrl}/poster.jpg`, webpUrl: `${o.baseUrl}/poster.webp`, ...size },
-    animated,
-  };
+  const variant: MediaVideo = { url: `${o.baseUrl}/clip.mp4`, type: 'video/mp4', ...size };
+  if (duration !== null) variant.duration = duration;
+  const image = { url: `${o.baseUrl}/poster.jpg`, webpUrl: `${o.baseUrl}/poster.webp`, ...size };
+  return sound ? { type: 'animated', image, video: variant } : { type: 'animated', image, animated: variant };
 }
 
 /** ffmpeg tied to this process (it dies with the server, even on kill -9); any failure is MEDIA_UNREADABLE. */
@@ -118,6 +121,12 @@ async function runFfmpeg(args: string[]): Promise<{ stderr: string }> {
   });
   if (run.code !== 0) throw STORAGE_MESSAGES.test(run.stderr) ? new StorageUnavailableError('ffmpeg found no room for its output') : unreadable();
   return { stderr: run.stderr };
+}
+
+/** Whether ffmpeg's description of its input (before the stream mapping and output) lists an audio stream. */
+export function inputHasAudio(stderr: string): boolean {
+  const input = stderr.split(/^Stream mapping:|^Output #0/m)[0] ?? '';
+  return /Stream #\d+:\d+.*: Audio:/.test(input);
 }
 
 function parseDuration(stderr: string): number | null {
