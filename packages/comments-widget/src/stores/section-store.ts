@@ -64,6 +64,11 @@ export type SectionState = {
   follow: Record<string, FollowStatus>;
   /** Users banned from this widget instance (the service does not say who is banned). */
   bannedUserIds: string[];
+  /**
+   * The comment a permalink (the host's #cs_comment_id={id}) points at: the thread view scrolls to it and highlights
+   * it once shown, then clears this. Null when there is nothing to bring into view.
+   */
+  highlight: string | null;
 };
 
 export type SectionActions = {
@@ -98,6 +103,8 @@ export type SectionActions = {
   autoFollow(threadId: string): Promise<void>;
   /** After a reply the service followed (or not) per the user's autoFollowThreadReply: show what it did. */
   repliedFollow(threadId: string, followed: boolean, started: boolean): void;
+  /** A permalink named this comment (or the view brought it into sight: null). */
+  setHighlight(commentId: string | null): void;
 };
 
 export type SectionStore = ReturnType<typeof createSectionStore>;
@@ -247,6 +254,7 @@ export const createSectionStore = (client: CommentsClient, user: CommentUserStor
       status: 'open',
       follow: {},
       bannedUserIds: [],
+      highlight: options.threadId ?? null,
 
       async setSort(sort) {
         set({ sort });
@@ -505,6 +513,9 @@ export const createSectionStore = (client: CommentsClient, user: CommentUserStor
         if (!followApi) return;
         await get().fetchFollow(threadId);
         if (get().follow[threadId] === 'unfollowed') await changeFollow(threadId, true);
+      },
+      setHighlight(commentId) {
+        set({ highlight: commentId });
       },
       repliedFollow(threadId, followed, started) {
         setFollow(threadId, followed ? 'followed' : 'unfollowed');

@@ -124,7 +124,11 @@ function ThreadSync({ threadId, onThreadChange }: Pick<CommentsProps, 'threadId'
   );
   useEffect(() => {
     if (threadId === undefined || threadId === viewThread(section.getState().view)) return;
-    if (threadId) section.getState().openThread(threadId).catch(() => undefined);
+    if (threadId) {
+      // The host followed a permalink (#cs_comment_id=): bring that comment into view once it is shown.
+      section.getState().setHighlight(threadId);
+      section.getState().openThread(threadId).catch(() => undefined);
+    }
     else section.getState().closeThread();
   }, [section, threadId]);
   return null;

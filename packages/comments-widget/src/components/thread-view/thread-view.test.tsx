@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeComment, userState, users } from '../../../../test-utils/src/widget/index.js';
 import { renderComments } from '../../test/render.js';
 
@@ -71,5 +71,44 @@ describe('threads on delete', () => {
     expect(screen.queryByRole('article', { name: 'Deleted comment' })).toBeNull();
     expect(screen.queryByText('This comment was deleted.')).toBeNull();
     expect(screen.getByRole('heading', { name: '1 comment' })).toBeInTheDocument();
+  });
+});
+
+describe('permalinks', () => {
+  const scrolled: Element[] = [];
+  const original = Element.prototype.scrollIntoView;
+  afterEach(() => {
+    Element.prototype.scrollIntoView = original;
+    scrolled.length = 0;
+  });
+  const watchScroll = () => {
+    Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
+      scrolled.push(this);
+    });
+  };
+  const thread = () => [
+    makeComment({ commentId: 'a', user: users.bob, text: 'the top', childrenTotal: 3, timestamp: 100 }),
+    makeComment({ commentId: 'r1', user: users.ada, parent: 'a', text: 'reply one', timestamp: 200 }),
+    makeComment({ commentId: 'r2', user: users.cat, parent: 'a', text: 'reply two', timestamp: 300 }),
+    makeComment({ commentId: 'r3', user: users.op, parent: 'a', text: 'reply three', timestamp: 400 }),
+  ];
+
+  it('scrolls to the comment a permalink names and highlights it', async () => {
+    watchScroll();
+    renderComments({ comments: thread() }, { threadId: 'r2' });
+    const target = (await screen.findByText('reply two')).closest('li')!;
+    await waitFor(() => expect(scrolled).toEqual([target]));
+    expect(target).toHaveAttribute('aria-current', 'true');
+    expect(target).toHaveClass('gfw-highlight');
+    expect(screen.getByText('reply one').closest('li')).not.toHaveAttribute('aria-current');
+  });
+
+  it('highlights nothing when a reader just opens the replies', async () => {
+    watchScroll();
+    const { user } = renderComments({ comments: thread() }, { threadId: null });
+    await user.click(await screen.findByRole('button', { name: 'View 3 replies' }));
+    await screen.findByText('reply three');
+    expect(scrolled).toEqual([]);
+    expect(document.querySelector('[aria-current]')).toBeNull();
   });
 });

@@ -46,8 +46,23 @@ export function ThreadView({ commentId }: { commentId: string }) {
   const ids = useVisibleIds(list?.ids);
   const [notice, setNotice] = useState<string | null>(null);
   const back = useRef<HTMLButtonElement>(null);
+  const view = useRef<HTMLElement>(null);
+  // A permalink's comment: scrolled to and highlighted once it is shown (the host's #cs_comment_id=).
+  const highlight = useSection((s) => s.highlight);
+  const [highlighted, setHighlighted] = useState<string | null>(null);
 
   useEffect(() => back.current?.focus(), [commentId]);
+  useEffect(() => {
+    if (!highlight) return;
+    const target = [...(view.current?.querySelectorAll<HTMLElement>('[data-comment-id]') ?? [])].find((el) => el.dataset.commentId === highlight);
+    if (!target) return;
+    setHighlighted(highlight);
+    section.getState().setHighlight(null);
+    // Centred, so the thread's top and the replies around it stay in sight; instant when the reader asks for less motion.
+    const still = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+    target.scrollIntoView?.({ block: 'center', behavior: still ? 'auto' : 'smooth' });
+  }, [highlight, ids, parent, section]);
+  const mark = (id: string) => ({ 'data-comment-id': id, ...(id === highlighted ? { className: 'gfw-highlight', 'aria-current': true } : {}) });
 
   const attempt = (action: Promise<void>) => {
     setNotice(null);
@@ -56,14 +71,14 @@ export function ThreadView({ commentId }: { commentId: string }) {
   const replies = ids.filter((id) => id !== rootId);
 
   return (
-    <section className="gfw-thread" aria-label="Thread" aria-busy={list?.firstLoading === true}>
+    <section ref={view} className="gfw-thread" aria-label="Thread" aria-busy={list?.firstLoading === true}>
       <div className="gfw-thread-bar">
         <button ref={back} type="button" className="gfw-text-button" onClick={() => section.getState().closeThread()}>
           View all {total} {commentNoun(total, isForum)}
         </button>
         {parent && <FollowButton threadId={parent.threadId} />}
       </div>
-      {parent && <CommentItem commentId={rootId} />}
+      {parent && <div {...mark(rootId)}><CommentItem commentId={rootId} /></div>}
       {(!list || list.firstLoading) && replies.length === 0 && <p className="gfw-state" role="status">Loading replies…</p>}
       {list?.error && replies.length === 0 && (
         <div className="gfw-state" role="alert">
@@ -78,7 +93,7 @@ export function ThreadView({ commentId }: { commentId: string }) {
       )}
       {replies.length > 0 && (
         <ul className="gfw-replies" aria-label="Replies">
-          {replies.map((id) => <li key={id}><CommentItem commentId={id} /></li>)}
+          {replies.map((id) => <li key={id} {...mark(id)}><CommentItem commentId={id} /></li>)}
         </ul>
       )}
       {notice && <p className="gfw-error" role="alert">{notice}</p>}
