@@ -118,6 +118,8 @@ describe('/embed.js: the frame', () => {
     expect(Object.fromEntries(src.searchParams)).toEqual({ theme: 'light', origin: HOST, appId: 'example', url: 'https://host.example/article' });
     expect(iframe.title).toBe('Comments');
     expect(iframe.getAttribute('scrolling')).toBe('no');
+    // "Copy link" in the frame: the Clipboard API is delegated to it.
+    expect(iframe.allow).toBe('clipboard-write');
     expect(iframe.style.overflow).toBe('hidden');
     expect(iframe.style.colorScheme).toBe('light');
     expect(iframe.style.backgroundColor).toBe('transparent');

@@ -80,6 +80,8 @@ function open(el: HTMLElement) {
   const iframe = document.createElement('iframe');
   iframe.title = el.dataset.title || 'Comments';
   iframe.setAttribute('scrolling', 'no');
+  // The frame's "Copy link" may use the Clipboard API, which a cross-origin frame gets only when delegated.
+  iframe.allow = 'clipboard-write';
   iframe.style.cssText = `display:block;width:100%;border:0;overflow:hidden;height:${el.style.minHeight};background:transparent`;
   iframe.src = `${origin}${path}?${query}`;
   el.appendChild(iframe);

@@ -3,6 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { LikeValue } from '@guffaw/comments-client';
 import { commentNoun, abbreviate } from '../../lib/labels.js';
 import { errorNotice } from '../../lib/error-notice.js';
+import { copyText } from '../../lib/copy-text.js';
 import { maskOf } from '../../lib/visibility.js';
 import { replyComposerKey } from '../../stores/composer-store.js';
 import { selectClosedNotice } from '../../stores/section-store.js';
@@ -17,6 +18,8 @@ import { UserLine } from '../user-line/index.js';
 
 export const REPORTED = 'Reported. Thanks for making the product better.';
 export const REPORT_FAILED = 'Something went wrong, please try again later.';
+export const LINK_COPIED = 'Link copied';
+export const LINK_NOT_COPIED = 'Could not copy the link';
 
 export type CommentItemProps = {
   commentId: string;
@@ -105,6 +108,11 @@ export const CommentItem = memo(function CommentItem({ commentId, showRepliesLin
         : { label: `Ban @${comment.user.displayName}`, onSelect: run(() => section.getState().ban(comment.user.userId, true)), danger: true });
     }
   }
+  // Every comment's permalink (#cs_comment_id=) opens its thread; Delete stays the last item.
+  actions.push({
+    label: 'Copy link',
+    onSelect: () => void copyText(comment.permalink).then((copied) => toasts.getState().show(copied ? LINK_COPIED : LINK_NOT_COPIED)),
+  });
   // comments.md §6 gives members their own comments; moderators delete anyone's, as the service allows (our decision).
   if ((own || viewer.moderator) && !comment.isDeleted) actions.push({ label: 'Delete', onSelect: () => setDialog('delete'), danger: true });
 

@@ -333,7 +333,7 @@ describe('<Comments> as OP, with the post\'s OP token', () => {
     await ready();
     const bob = (await screen.findByText('second by bob')).closest('article')!;
     await user.click(within(bob).getByRole('button', { name: /More actions/ }));
-    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['Report', 'Block @bob', 'Pin', 'Hide']);
+    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['Report', 'Block @bob', 'Pin', 'Hide', 'Copy link']);
     await user.click(screen.getByRole('menuitem', { name: 'Hide' }));
     expect(client.callsOf('opHide')).toEqual([['b', POST_URL]]);
     // Hidden, it leaves the list for everyone but its author and moderators (lib/visibility.ts).
@@ -345,7 +345,7 @@ describe('<Comments> as OP, with the post\'s OP token', () => {
     await ready();
     const own = (await screen.findByText('posted as the anonymous OP')).closest('article')!;
     await user.click(within(own).getByRole('button', { name: /More actions/ }));
-    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['Pin', 'Hide', 'Delete']);
+    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['Pin', 'Hide', 'Copy link', 'Delete']);
   });
 
   it('offers no OP tools without the token', async () => {
@@ -353,7 +353,7 @@ describe('<Comments> as OP, with the post\'s OP token', () => {
     await ready();
     const bob = (await screen.findByText('second by bob')).closest('article')!;
     await user.click(within(bob).getByRole('button', { name: /More actions/ }));
-    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['Report', 'Block @bob']);
+    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['Report', 'Block @bob', 'Copy link']);
   });
 });
 
@@ -372,7 +372,7 @@ describe('<Comments> as moderator', () => {
     const bob = screen.getByRole('article', { name: 'Comment by bob' });
     const more = within(bob).getByRole('button', { name: /More actions/ });
     await user.click(more);
-    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['Report', 'Block @bob', 'Pin', 'Hide', 'Mask as sensitive', 'Ban @bob', 'Delete']);
+    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['Report', 'Block @bob', 'Pin', 'Hide', 'Mask as sensitive', 'Ban @bob', 'Copy link', 'Delete']);
     await user.click(screen.getByRole('menuitem', { name: 'Hide' }));
     expect(await within(bob).findByText('Hidden')).toBeInTheDocument();
     await user.click(more);
