@@ -52,6 +52,14 @@ export const anonymousOpComments = (): Comment[] => [
   ...sampleComments().slice(1, 3),
 ];
 
+/** A comment of 20 lines, cut after 12 with "Read more". */
+export const longComments = (): Comment[] => [
+  makeComment({
+    commentId: '601', user: ada, timestamp: ago(60),
+    text: Array.from({ length: 20 }, (_, i) => `Line ${i + 1} of a long story that goes on and on`).join('\n'),
+  }),
+];
+
 /** One comment with `count` replies (the thread-of-500 story). */
 export function bigThread(count: number): Comment[] {
   const top = makeComment({ commentId: '9000', user: ada, text: 'Reply below, everyone', childrenTotal: count, timestamp: ago(86_400) });

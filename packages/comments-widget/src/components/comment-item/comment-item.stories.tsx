@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { CommentItem } from './comment-item.js';
-import { anonymousOpComments, deletedComments, maskedComments, sampleComments, serviceFor, StoryStores } from '../../test/story-kit.js';
+import { anonymousOpComments, deletedComments, longComments, maskedComments, sampleComments, serviceFor, StoryStores } from '../../test/story-kit.js';
 
 type Args = { commentId: string; auth: string | null; showRepliesLink: boolean };
 const meta = {
@@ -9,7 +9,7 @@ const meta = {
     <StoryStores auth={auth}><CommentItem commentId={commentId} showRepliesLink={showRepliesLink} /></StoryStores>
   ),
   args: { commentId: '101', auth: null, showRepliesLink: true },
-  parameters: { msw: { handlers: serviceFor([...sampleComments(), ...maskedComments(), ...deletedComments(), ...anonymousOpComments().slice(0, 1)]) } },
+  parameters: { msw: { handlers: serviceFor([...sampleComments(), ...maskedComments(), ...deletedComments(), ...anonymousOpComments().slice(0, 1), ...longComments()]) } },
 } satisfies Meta<Args>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -25,3 +25,5 @@ export const Offensive: Story = { args: { commentId: '302', auth: 'member' } };
 export const Downvoted: Story = { args: { commentId: '303', auth: 'member' } };
 export const Deleted: Story = { args: { commentId: '401' } };
 export const ModeratorTools: Story = { args: { commentId: '102', auth: 'moderator' } };
+/** Cut after 12 lines, with Read more (in a browser: jsdom does no layout). */
+export const LongComment: Story = { args: { commentId: '601' } };
