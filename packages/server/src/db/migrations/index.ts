@@ -14,6 +14,7 @@ import * as postInterestsRecency from './0012-post-interests-recency.js';
 import * as postTagsType from './0013-post-tags-type.js';
 import * as postBlocksType from './0014-post-blocks-type.js';
 import * as commentMediaUse from './0015-comment-media-use.js';
+import * as anonymousOpComments from './0016-anonymous-op-comments.js';
 
 /** Migrations are imported, not read from disk, so the compiled server and the tests run the same list. */
 export const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   '0013-post-tags-type': postTagsType,
   '0014-post-blocks-type': postBlocksType,
   '0015-comment-media-use': commentMediaUse,
+  '0016-anonymous-op-comments': anonymousOpComments,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -25,7 +25,13 @@ type Sealed = { n: string; e: string; h: string; a: boolean; x: string };
 
 /** An owner is told at most this often about attempts with their email (a mail bomb through the form is bounded). */
 export const OWNER_NOTICE_INTERVAL_MS = 10 * 60_000;
-const ownerNotices = new Map<string, number>();
+/** When each owner was last told, per database (one site), in this process. */
+const ownerNotices = new WeakMap<object, Map<string, number>>();
+const noticesOf = (db: object) => {
+  let notices = ownerNotices.get(db);
+  if (!notices) ownerNotices.set(db, (notices = new Map()));
+  return notices;
+};
 
 const sealKey = (secret: string) => createHash('sha256').update(`guffaw signup link\n${secret}`).digest();
 
@@ -57,10 +63,11 @@ export async function mailSignup(ctx: AccountsContext, r: SignupRequest): Promis
   const owner = await emailOwner(ctx.db, r.email);
   if (owner) {
     const key = owner.email ?? r.email;
-    const last = ownerNotices.get(key);
+    const notices = noticesOf(ctx.db);
+    const last = notices.get(key);
     if (last !== undefined && Date.now() - last < OWNER_NOTICE_INTERVAL_MS) return;
-    if (ownerNotices.size >= 10_000) ownerNotices.clear();
-    ownerNotices.set(key, Date.now());
+    if (notices.size >= 10_000) notices.clear();
+    notices.set(key, Date.now());
     const login = `${config.publicUrl}/login`;
     const forgot = `${config.publicUrl}/forgot-password`;
     await mailer.send({

@@ -1,5 +1,7 @@
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/harness.js';
+import { up as hideLegacyOpComments } from '../../db/migrations/0016-anonymous-op-comments.js';
 import { createApp } from '../comments/test-kit.js';
 import { makePost, makeUser, type TestUser } from './test-fixtures.js';
 
@@ -130,6 +132,19 @@ describeEachDatabase('anonymous posts stay anonymous', (kind) => {
   it('the uploader commenting under their own name on their anonymous post gets no OP badge', async () => {
     const named = await addComment(uploader, 'nice one, whoever made it');
     expect(named.opStatus).toBe(0);
+  });
+
+  it('a named OP comment left on an anonymous post before the fix becomes the anonymous OP’s (migration 0016)', async () => {
+    const older = await makePost(t.db, { creatorId: uploader.id, isAnonymous: true });
+    const olderUrl = `${t.config.publicUrl}/gag/${older}`;
+    const res = await comments('add-comment.json', { appId: 'guffaw', auth: await commentAuth(uploader), url: olderUrl, text: 'my own meme!' });
+    const commentId = res.json().payload.comment.commentId as string;
+    // As the service used to store it: the uploader, named, with the OP badge.
+    await t.db.updateTable('comments').set({ opStatus: 1 }).where('commentId', '=', commentId).execute();
+    await hideLegacyOpComments(t.db as unknown as Kysely<unknown>);
+    const list = await t.app.inject({ method: 'GET', url: `/comments/v2/comment-list.json?${new URLSearchParams({ appId: 'guffaw', url: olderUrl, type: 'new' })}` });
+    expect(list.json().payload.comments).toMatchObject([{ commentId, opStatus: 2, user: { displayName: 'OP', profileUrl: '' } }]);
+    leaks('the list of an older anonymous post', list.body);
   });
 });
 
