@@ -67,6 +67,17 @@ describeEachDatabase('bad input answers 4xx with a code', (kind) => {
       }
     });
 
+    it('in multipart fields, which handlers read after the edge checks', async () => {
+      const boundary = 'nulBoundary';
+      const body = (fields: Record<string, string>) =>
+        Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join('') + `--${boundary}--\r\n`;
+      const headers = { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie: member.cookie };
+      const submit = await t.app.inject({ method: 'POST', url: '/submit', headers, payload: body({ type: 'Photo', title: 'a\u0000b' }) });
+      expect(main(submit)).toEqual([400, 'INVALID_CHARACTERS']);
+      const media = await t.app.inject({ method: 'POST', url: '/comments/v2/media.json', headers, payload: body({ appId: 'bad\u0000input', url: 'https://example.invalid/a.png' }) });
+      expect(comments(media)).toEqual([400, 'INVALID_CHARACTERS']);
+    });
+
     it('inside an analytics batch (base64 JSON the edge cannot see into)', async () => {
       const now = Math.floor(Date.now() / 1000);
       const payload = (event: object) => Buffer.from(JSON.stringify([{ name: 'page-view', ts: now, ...event }])).toString('base64');

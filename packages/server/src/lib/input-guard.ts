@@ -65,6 +65,15 @@ export function unusableInput(value: unknown, depth = 0): string | null {
   return null;
 }
 
+/**
+ * For multipart fields, which handlers read part by part after the edge checks: a field with NUL is refused like
+ * the same text in a query or JSON body.
+ */
+export function refuseNul(value: string, field: string): string {
+  if (value.includes('\0')) throw badRequest(INVALID_CHARACTERS, `The field "${field.replace(/\0/g, '').slice(0, 32)}" ${NUL}.`);
+  return value;
+}
+
 const tooDeep = () => badRequest(INVALID_INPUT, `The JSON body is nested more than ${MAX_JSON_DEPTH} levels deep.`);
 
 /**

@@ -6,7 +6,7 @@ import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, F
 import multipart from '@fastify/multipart';
 import type { Attachment } from '@guffaw/comments-client';
 import { HttpError, badRequest, commentError, commentOk, isHttpError } from '../../lib/envelope.js';
-import { clientFault } from '../../lib/input-guard.js';
+import { clientFault, refuseNul } from '../../lib/input-guard.js';
 import { MAX_UPLOAD_BYTES, MediaError, isMediaError, processMedia, receiveToFile } from '../../lib/media/index.js';
 import { clientKey, registerRateLimit } from '../../lib/rate-limit.js';
 import { makeInWorkDir, workDir } from '../../lib/media/work-dir.js';
@@ -320,7 +320,7 @@ function versionRoutes(
         let result: { app: AppRow; viewer: Viewer; stored: Awaited<ReturnType<typeof receiveToFile>> } | null = null;
         for await (const part of request.parts()) {
           if (part.type === 'field') {
-            if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+            if (typeof part.value === 'string') fields[refuseNul(part.fieldname, 'name')] = refuseNul(part.value, part.fieldname);
             continue;
           }
           if (result) {

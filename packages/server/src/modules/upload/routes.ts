@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { HttpError, badRequest, success, unauthorized } from '../../lib/envelope.js';
+import { refuseNul } from '../../lib/input-guard.js';
 import { isMediaError, type MediaFileType } from '../../lib/media/index.js';
 import { workDir } from '../../lib/media/work-dir.js';
 import { sessionUser } from '../../lib/session.js';
@@ -48,7 +49,7 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
       for await (const part of request.parts()) {
         if (part.type === 'field') {
           if (part.valueTruncated) throw badRequest('FIELD_TOO_LONG', `The field "${part.fieldname.slice(0, 32)}" is too long.`);
-          if (typeof part.value === 'string') raw[part.fieldname] = part.value;
+          if (typeof part.value === 'string') raw[refuseNul(part.fieldname, 'name')] = refuseNul(part.value, part.fieldname);
           continue;
         }
         try {
