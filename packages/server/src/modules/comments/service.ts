@@ -92,6 +92,8 @@ class BoundedCache<V> {
 }
 
 const SESSION_ENDED = 'Your session has ended. Please log in again.';
+/** The name the anonymous OP goes by (present.ts anonymousOp). */
+const ANONYMOUS_OP_NAME = 'OP';
 /** How long a verified token's user, an app row or a visitor page is reused by this instance (see README.md). */
 const AUTH_CACHE_MS = 10_000;
 const APP_CACHE_MS = 30_000;
@@ -605,8 +607,11 @@ export function createCommentService(db: Database, config: Config, options: { ma
     return { count, wait: count === 0 ? Math.ceil((windowEnd - now.getTime()) / 1000) : 0, expiry: Math.floor(windowEnd / 1000) };
   }
 
-  async function mentions(app: AppRow, text: string): Promise<{ mapping: Record<string, string>; externalIds: string[] }> {
-    const names = [...new Set([...text.matchAll(/(?:^|[^\w@/])@([A-Za-z0-9_][A-Za-z0-9_.-]{0,39})/g)].map((m) => (m[1] as string).replace(/[.-]+$/, '')))].slice(0, MAX_MENTIONS);
+  /** `reserved`: a name that is not resolved to anyone (case-insensitive). */
+  async function mentions(app: AppRow, text: string, reserved: string | null = null): Promise<{ mapping: Record<string, string>; externalIds: string[] }> {
+    const names = [...new Set([...text.matchAll(/(?:^|[^\w@/])@([A-Za-z0-9_][A-Za-z0-9_.-]{0,39})/g)].map((m) => (m[1] as string).replace(/[.-]+$/, '')))]
+      .filter((name) => reserved === null || name.toLowerCase() !== reserved.toLowerCase())
+      .slice(0, MAX_MENTIONS);
     const mapping: Record<string, string> = {};
     const externalIds: string[] = [];
     if (names.length === 0) return { mapping, externalIds };
@@ -737,7 +742,9 @@ export function createCommentService(db: Database, config: Config, options: { ma
       if (delegate.bannedAt) throw forbidden('USER_BANNED', 'That user is banned from commenting here.');
     }
 
-    const mention = await mentions(app, text);
+    // comments.md §4: a reply to the anonymous OP starts "@OP". On an anonymous post that name is the anonymous OP, never
+    // an account of that name (the demo's `op`): resolving it would link the thread to a profile and notify it.
+    const mention = await mentions(app, text, (await anonymousPost(app.id, input.url)) ? ANONYMOUS_OP_NAME : null);
     const now = new Date();
     const commentId = newId();
     const level = parent ? 2 : 1;

@@ -134,6 +134,15 @@ describeEachDatabase('anonymous posts stay anonymous', (kind) => {
     expect(named.opStatus).toBe(0);
   });
 
+  it('"@OP" in a reply on an anonymous post names the anonymous OP, never an account called op', async () => {
+    const opAccount = await makeUser(t.db, 'op');
+    const reply = await addComment(replier, '@OP who made this?', { parent: anonymousComment });
+    expect(reply).toMatchObject({ mentionMapping: {} });
+    await new Promise((r) => setTimeout(r, 300));
+    const theirs = (await call('POST', '/v1/notifications', opAccount)).json().data.data.items as unknown[];
+    expect(theirs).toEqual([]);
+  });
+
   it('a named OP comment left on an anonymous post before the fix becomes the anonymous OP’s (migration 0016)', async () => {
     const older = await makePost(t.db, { creatorId: uploader.id, isAnonymous: true });
     const olderUrl = `${t.config.publicUrl}/gag/${older}`;
