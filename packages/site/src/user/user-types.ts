@@ -20,6 +20,8 @@ export type MainUser = {
   isVerifiedAccount: boolean;
   isVerified: { email: boolean; age: boolean };
   initialFollowFinished: boolean;
+  /** comments.md §3: replying follows the thread (default on); the comment service applies it. */
+  autoFollowThreadReply?: boolean;
   creationTs: number;
   /** The comment service token for this user (DESIGN.md single sign-on). */
   commentAuth?: string;

@@ -56,6 +56,7 @@ export const settingsBody = {
     deleteAccount: { type: 'string', enum: ['1'] },
     hideAds: flag,
     hidePromotedPosts: flag,
+    autoFollowThreadReply: flag,
   },
 } as const;
 

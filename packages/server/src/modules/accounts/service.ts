@@ -308,6 +308,8 @@ export async function mainUser(ctx: AccountsContext, user: UserRow, sessionId: s
     isVerifiedAccount: user.isVerifiedAccount,
     isVerified: { email: user.emailVerified, age: user.ageVerified },
     initialFollowFinished: user.initialFollowFinished,
+    // comments.md §3 settings state: a reply follows its thread when on (the comment service applies it).
+    autoFollowThreadReply: user.autoFollowThreadReply,
     creationTs: ts(user.createdAt),
     activeTs: ts(user.activeAt),
     uploadTs: ts(user.uploadAt),
@@ -337,7 +339,7 @@ export type SettingsInput = Partial<
   Record<
     | 'safeMode' | 'nsfwMode' | 'offensiveMode' | 'ageVerified' | 'initialFollowFinished' | 'fullName' | 'about' | 'country'
     | 'gender' | 'birthday' | 'email' | 'password' | 'newPassword' | 'deleteAccount' | 'darkMode' | 'idOptOut'
-    | 'hideAds' | 'hidePromotedPosts',
+    | 'hideAds' | 'hidePromotedPosts' | 'autoFollowThreadReply',
     string
   >
 >;
@@ -365,6 +367,7 @@ export async function updateSettings(ctx: AccountsContext, user: UserRow, input:
   }
   if (input.ageVerified === '1') changes.ageVerified = true;
   if (input.idOptOut !== undefined) changes.idOptOut = flag(input.idOptOut);
+  if (input.autoFollowThreadReply !== undefined) changes.autoFollowThreadReply = flag(input.autoFollowThreadReply);
   if (input.initialFollowFinished === '1') changes.initialFollowFinished = true;
   if (input.darkMode !== undefined) changes.darkMode = input.darkMode === '' ? null : flag(input.darkMode);
   if (input.fullName !== undefined) changes.fullName = checkFullName(input.fullName);

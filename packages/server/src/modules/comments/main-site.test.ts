@@ -47,9 +47,16 @@ describeEachDatabase('comment service on the main site', (kind) => {
       expect(again.body.payload).toMatchObject({ threadFollowed: true, autoFollowed: false });
     });
 
-    it('a reply leaves the thread unfollowed when the account turned the setting off', async () => {
+    it('a reply leaves the thread unfollowed when the account turned the setting off (POST /v1/settings)', async () => {
       const url = await newPostUrl();
-      await t.db.updateTable('users').set({ autoFollowThreadReply: false }).where('id', '=', people.bob.id).execute();
+      const settings = (value: string) => t.app.inject({
+        method: 'POST', url: '/v1/settings', headers: { origin: t.config.publicUrl }, cookies: { [SESSION_COOKIE]: people.bob.session }, payload: { autoFollowThreadReply: value },
+      });
+      const userInfo = async () => (await t.app.inject({ method: 'POST', url: '/v1/user-info', cookies: { [SESSION_COOKIE]: people.bob.session } })).json().data.user;
+      expect((await userInfo()).autoFollowThreadReply).toBe(true);
+      expect((await settings('0')).statusCode).toBe(200);
+      expect((await userInfo()).autoFollowThreadReply).toBe(false);
+      expect((await settings('maybe')).statusCode).toBe(400);
       try {
         const root = (await call('ada', 'add-comment.json', { url, text: 'a thread' })).body.payload as unknown as AddCommentResult;
         const reply = await call('bob', 'add-comment.json', { url, text: 'a reply', parent: root.comment.commentId });
@@ -57,7 +64,7 @@ describeEachDatabase('comment service on the main site', (kind) => {
         expect(reply.body.payload).toMatchObject({ threadFollowed: false, autoFollowed: false });
         expect(await followed('bob', root.comment.commentId)).toBe(false);
       } finally {
-        await t.db.updateTable('users').set({ autoFollowThreadReply: true }).where('id', '=', people.bob.id).execute();
+        expect((await settings('1')).statusCode).toBe(200);
       }
     });
   });

@@ -127,6 +127,7 @@ export function AccountSection({ user }: Props) {
   const [safeMode, setSafeMode] = useState(user.safeMode);
   const [nsfwMode, setNsfwMode] = useState(user.nsfwMode);
   const [offensiveMode, setOffensiveMode] = useState(user.offensiveMode);
+  const [autoFollow, setAutoFollow] = useState(user.autoFollowThreadReply ?? true);
   const [providers, setProviders] = useState<string[]>([]);
   const { busy, error, run } = useSave();
   const linked = user as unknown as Record<string, boolean | undefined>;
@@ -137,7 +138,8 @@ export function AccountSection({ user }: Props) {
   }, []);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    void run(() => save({ safeMode: safeMode ? '1' : '0', nsfwMode: nsfwMode ? '1' : '0', offensiveMode: offensiveMode ? '1' : '0' }), SAVED);
+    const on = (value: boolean) => (value ? '1' : '0');
+    void run(() => save({ safeMode: on(safeMode), nsfwMode: on(nsfwMode), offensiveMode: on(offensiveMode), autoFollowThreadReply: on(autoFollow) }), SAVED);
   };
   return (
     <form className={styles.panel} onSubmit={submit}>
@@ -165,6 +167,10 @@ export function AccountSection({ user }: Props) {
       <label className={styles.check}>
         <input type="checkbox" name="offensiveMode" checked={offensiveMode} onChange={(e) => setOffensiveMode(e.target.checked)} />
         Show offensive comments
+      </label>
+      <label className={styles.check}>
+        <input type="checkbox" name="autoFollowThreadReply" checked={autoFollow} onChange={(e) => setAutoFollow(e.target.checked)} />
+        Follow a thread when I reply to it
       </label>
       <ErrorLine error={error} />
       <button className={styles.primary} type="submit" disabled={busy}>
