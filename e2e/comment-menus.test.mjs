@@ -87,7 +87,9 @@ async function open(page, surface, username, post) {
     page.context().waitForEvent('page'),
     root.getByRole('button', { name: /^Log in to (comment|answer)$/ }).click(),
   ]);
-  await popup.waitForEvent('close');
+  // The popup hands the token over and closes itself, at times before a 'close' listener could be added.
+  for (let i = 0; i < 300 && !popup.isClosed(); i++) await sleep(100);
+  assert.ok(popup.isClosed(), 'the login popup closed');
   await root.getByRole('textbox', { name: /^Write an? (comment|answer)$/ }).waitFor();
   await relisted;
   return { root, frame: page.frames().find((f) => f.url().startsWith(`${baseUrl()}/embed-comment/`)) };
