@@ -25,7 +25,12 @@ export type AttachmentDraft = {
   progress: number;
   attachment: Attachment | null;
   notice: string | null;
+  /** A local picture of the chosen image (an object URL), shown before posting; revoked when the draft goes. */
+  preview: string | null;
 };
+
+/** Object URLs of drafts that go: they hold the file in memory until revoked. */
+const revokePreviews = (drafts: AttachmentDraft[]) => drafts.forEach((a) => a.preview && URL.revokeObjectURL(a.preview));
 
 export type ComposerState = {
   message: string;
@@ -89,6 +94,7 @@ export const createComposerStore = ({ client, section, user, settings, opToken }
         patch(key, (c) => ({ ...init, message: c.message || init.message || '', active: true, notice: null }));
       },
       close(key) {
+        revokePreviews(get().composers[key]?.attachments ?? []);
         set((s) => {
           const composers = { ...s.composers };
           delete composers[key];
@@ -112,7 +118,8 @@ export const createComposerStore = ({ client, section, user, settings, opToken }
           return;
         }
         const id = nextAttachment++;
-        const draft: AttachmentDraft = { id, name: file.name, status: 'uploading', progress: 0, attachment: null, notice: null };
+        const preview = file.type.startsWith('image/') && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null;
+        const draft: AttachmentDraft = { id, name: file.name, status: 'uploading', progress: 0, attachment: null, notice: null, preview };
         patch(key, (c) => ({ attachments: [...c.attachments, draft], notice: null }));
         try {
           const attachment = await client.uploadMedia(file, { onProgress: (progress) => patchAttachment(key, id, { progress }) });
@@ -122,6 +129,7 @@ export const createComposerStore = ({ client, section, user, settings, opToken }
         }
       },
       detach(key, id) {
+        revokePreviews(get().composers[key]?.attachments.filter((a) => a.id === id) ?? []);
         patch(key, (c) => ({ attachments: c.attachments.filter((a) => a.id !== id) }));
       },
       async send(key) {
@@ -165,7 +173,10 @@ export const createComposerStore = ({ client, section, user, settings, opToken }
           user.getState().setQuota(result.quota);
           // comments.md §4: sending clears the composer and its attachments.
           if (composer.reply) get().close(key);
-          else patch(key, { ...emptyComposer(), active: composer.active });
+          else {
+            revokePreviews(composer.attachments);
+            patch(key, { ...emptyComposer(), active: composer.active });
+          }
           // comments.md §4: a reply follows its thread when the user's autoFollowThreadReply is on. The main app's
           // service applies the account's own setting and says what it did; elsewhere the host's setting (default
           // on) drives the follow API here.

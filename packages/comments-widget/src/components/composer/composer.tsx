@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import type { Comment } from '@guffaw/comments-client';
 import { waitLabel } from '../../lib/wait-label.js';
 import { useScrollLock } from '../../lib/scroll-lock.js';
@@ -36,6 +36,7 @@ export function Composer({ composerKey, parent, onDone, idPrefix = composerKey }
   const textarea = useRef<HTMLTextAreaElement>(null);
   const file = useRef<HTMLInputElement>(null);
   const ids = { counter: useId(), quota: useId(), notice: useId() };
+  const [dropping, setDropping] = useState(false);
   const isReply = parent !== undefined;
 
   useScrollLock(isReply && Boolean(composer?.active));
@@ -81,6 +82,17 @@ export function Composer({ composerKey, parent, onDone, idPrefix = composerKey }
     event.preventDefault();
     void post();
   };
+  // A pasted or dropped file takes the Attach media path: the same type, size and one-attachment checks.
+  const attachFirst = (files: FileList | undefined) => {
+    const chosen = files?.[0];
+    if (chosen) void composers.getState().attach(composerKey, chosen);
+    return chosen !== undefined;
+  };
+  const dragging = (event: DragEvent) => {
+    if (!event.dataTransfer.types.includes('Files')) return;
+    event.preventDefault();
+    setDropping(true);
+  };
   const cancel = () => {
     composers.getState().close(composerKey);
     onDone?.();
@@ -92,6 +104,17 @@ export function Composer({ composerKey, parent, onDone, idPrefix = composerKey }
       data-composer={idPrefix}
       aria-label={isReply ? `Reply to ${parent.opStatus === 2 ? 'OP' : parent.user.displayName}` : prompt}
       onSubmit={submit}
+      data-dropping={dropping || undefined}
+      onDragEnter={dragging}
+      onDragOver={dragging}
+      onDragLeave={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDropping(false);
+      }}
+      onDrop={(event) => {
+        setDropping(false);
+        if (event.dataTransfer.types.includes('Files')) event.preventDefault();
+        attachFirst(event.dataTransfer.files);
+      }}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && isReply) {
           event.stopPropagation();
@@ -117,6 +140,10 @@ export function Composer({ composerKey, parent, onDone, idPrefix = composerKey }
           event.preventDefault();
           if (!blocked) void post();
         }}
+        onPaste={(event) => {
+          // A pasted image (a screenshot, a copied picture) is attached; pasted text goes in as usual.
+          if (attachFirst(event.clipboardData.files)) event.preventDefault();
+        }}
         onFocus={() => composers.getState().setFocused(composerKey, true)}
         onBlur={() => composers.getState().setFocused(composerKey, false)}
       />
@@ -124,6 +151,7 @@ export function Composer({ composerKey, parent, onDone, idPrefix = composerKey }
         <ul className="gfw-attachments" aria-label="Attachments">
           {attachments.map((a) => (
             <li key={a.id} className="gfw-attachment">
+              {a.preview && a.status !== 'failed' && <img className="gfw-attachment-preview" src={a.preview} alt={`Preview of ${a.name}`} />}
               <span className="gfw-attachment-name">{a.name}</span>
               {a.status === 'uploading' && (
                 <progress max={1} value={a.progress} aria-label={`Uploading ${a.name}`}>{Math.round(a.progress * 100)}%</progress>
