@@ -357,6 +357,8 @@ const flag = (value: string) => value === '1';
 export async function updateSettings(ctx: AccountsContext, user: UserRow, input: SettingsInput, currentSession?: string): Promise<'deleted' | 'updated'> {
   if (input.deleteAccount === '1') {
     await requireCurrentPassword(user, input.password);
+    // Every session of the account ends first, as a logout would: its push streams close and its comment tokens stop.
+    await destroyUserSessions(ctx.db, user.id);
     await repo.deleteUser(ctx.db, user);
     return 'deleted';
   }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/harness.js';
+import { hashPassword } from '../../lib/password.js';
 import { createSession, SESSION_COOKIE } from '../../lib/session.js';
 import { makeUser, type TestUser } from '../posts/test-fixtures.js';
 import { emailHash } from './email-rules.js';
@@ -127,6 +128,20 @@ describeEachDatabase('sessions end everywhere', (kind) => {
     await new Promise((r) => setTimeout(r, 100));
     expect(other.closed()).toBeNull();
     other.socket.terminate();
+  });
+
+  it('deleting the account closes the streams of its other sessions at once', async () => {
+    const user = await makeUser(t.db, 'deleter');
+    const hash = await hashPassword('delete me please');
+    await t.db.updateTable('users').set({ passwordHash: hash }).where('id', '=', user.id).execute();
+    const otherCookie = `${SESSION_COOKIE}=${await createSession(t.db, user.id)}`;
+    const other = await openStream({ cookie: otherCookie });
+    const auth = await commentAuth(otherCookie);
+    expect((await addComment(auth, 'before deletion')).statusCode).toBe(200);
+    const deleted = await t.app.inject({ method: 'POST', url: '/v1/settings', headers: { cookie: user.cookie }, payload: { deleteAccount: '1', password: 'delete me please' } });
+    expect(deleted.json().data).toMatchObject({ deleted: true });
+    expect(await until(() => other.closed() ?? undefined, 'the other session’s stream to close', 1000)).toBe(1008);
+    expect((await addComment(auth, 'after deletion')).statusCode).toBe(401);
   });
 
   it('a main-site member’s token without a session is refused', async () => {
