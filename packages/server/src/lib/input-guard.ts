@@ -11,6 +11,7 @@ import { badRequest, HttpError, isHttpError } from './envelope.js';
  * - Numbers JSON cannot hold: `1e309` parses to Infinity, which no column or rule accepts.
  * - NUL characters (U+0000) in the query, path parameters or body, keys included: PostgreSQL text cannot store
  *   them and refuses the whole statement.
+ * - A multipart body whose Content-Type has no boundary: it cannot be split into parts.
  */
 export const MAX_JSON_DEPTH = 64;
 
@@ -89,6 +90,9 @@ export function registerInputGuards(app: FastifyInstance): void {
   });
 
   app.addHook('preValidation', async (request) => {
+    // Multipart bodies are read by the handlers; one without a boundary cannot be read at all.
+    const type = request.headers['content-type'] ?? '';
+    if (/^\s*multipart\//i.test(type) && !/;\s*boundary=/i.test(type)) throw badRequest(INVALID_INPUT, 'A multipart body needs a boundary in its Content-Type.');
     for (const [part, value] of [['query', request.query], ['address', request.params], ['body', request.body]] as const) {
       const problem = unusableInput(value);
       if (problem) throw badRequest(problem === NUL ? INVALID_CHARACTERS : INVALID_INPUT, `The request's ${part} ${problem}.`);
