@@ -128,6 +128,8 @@ describeEachDatabase('bad input answers 4xx with a code', (kind) => {
     expect(main(await t.app.inject({ method: 'POST', url: '/v1/user-info', ...json(nested) }))).toEqual([400, 'INVALID_INPUT']);
     // 64 levels are still a body: it goes on to the route (which ignores what it does not know).
     expect((await t.app.inject({ method: 'POST', url: '/v1/user-info', ...json(`{"x":${deep(63)}}`) })).statusCode).toBe(200);
+    // Brackets inside strings (escaped quotes too) are text, not depth.
+    expect((await t.app.inject({ method: 'POST', url: '/v1/user-info', ...json({ x: `\\"${'[{'.repeat(500)}` }) })).statusCode).toBe(200);
   });
 
   describe('forged list cursors', () => {

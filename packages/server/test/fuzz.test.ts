@@ -209,6 +209,7 @@ function arbitraries(routes: Route[], fieldNames: string[], known: Known) {
   const cookie = fc.constantFrom(
     known.memberCookie, known.memberCookie, known.memberCookie, known.memberCookie, known.memberCookie, '', '', `guffaw_session=${known.nastyTokens[0]}`, 'guffaw_session=', `guffaw_session=${'A'.repeat(43)}`, `guffaw_session=${'x'.repeat(5000)}`,
     'guffaw_session=%00', 'guffaw_oidc=s%3Aabc.def', 'guffaw_oidc=%7B%7D', 'a=b; a=c; ;;=;', 'guffaw_session=member',
+    'guffaw_device=s%3Aforged.AAAA', `guffaw_device=${'d'.repeat(4000)}`, 'toastMsg=%00', 'toastMsg=99999999999999999999',
   );
   const headers = fc.record({
     cookie,
