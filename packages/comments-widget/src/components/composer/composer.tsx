@@ -6,6 +6,7 @@ import { codePoints, UPLOAD_TYPES } from '../../stores/composer-store.js';
 import { selectClosedNotice } from '../../stores/section-store.js';
 import { selectIsModerator, selectMaxLength } from '../../stores/user-store.js';
 import { useViewer } from '../../stores/viewer.js';
+import { useMentionPicker } from './mention-picker.js';
 import { useCommentUser, useComposers, useSection, useWidget } from '../../stores/widget-stores.js';
 
 /** comments.md §4: a reply starts with a mention of the parent's author, or of the OP when anonymous. */
@@ -37,6 +38,7 @@ export function Composer({ composerKey, parent, onDone, idPrefix = composerKey }
   const file = useRef<HTMLInputElement>(null);
   const ids = { counter: useId(), quota: useId(), notice: useId() };
   const [dropping, setDropping] = useState(false);
+  const mentions = useMentionPicker(textarea, (text) => composers.getState().setMessage(composerKey, text, maxLength));
   const isReply = parent !== undefined;
 
   useScrollLock(isReply && Boolean(composer?.active));
@@ -133,8 +135,13 @@ export function Composer({ composerKey, parent, onDone, idPrefix = composerKey }
         rows={isReply ? 2 : 3}
         placeholder={`${prompt}…`}
         aria-describedby={[ids.counter, waiting ? ids.quota : '', state?.notice ? ids.notice : ''].filter(Boolean).join(' ')}
-        onChange={(event) => composers.getState().setMessage(composerKey, event.target.value, maxLength)}
+        {...mentions.fieldProps}
+        onChange={(event) => {
+          composers.getState().setMessage(composerKey, event.target.value, maxLength);
+          mentions.update();
+        }}
         onKeyDown={(event) => {
+          if (mentions.onKeyDown(event)) return;
           // Ctrl+Enter (Cmd+Enter on macOS) posts, as in most comment boxes; not while an IME is composing.
           if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.nativeEvent.isComposing) return;
           event.preventDefault();
@@ -145,8 +152,12 @@ export function Composer({ composerKey, parent, onDone, idPrefix = composerKey }
           if (attachFirst(event.clipboardData.files)) event.preventDefault();
         }}
         onFocus={() => composers.getState().setFocused(composerKey, true)}
-        onBlur={() => composers.getState().setFocused(composerKey, false)}
+        onBlur={() => {
+          mentions.close();
+          composers.getState().setFocused(composerKey, false);
+        }}
       />
+      {mentions.popup}
       {attachments.length > 0 && (
         <ul className="gfw-attachments" aria-label="Attachments">
           {attachments.map((a) => (
