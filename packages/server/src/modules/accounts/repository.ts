@@ -61,7 +61,7 @@ export type UserUpdate = Partial<
     UserRow,
     | 'fullName' | 'about' | 'country' | 'gender' | 'birthday' | 'safeMode' | 'nsfwMode' | 'offensiveMode' | 'ageVerified'
     | 'initialFollowFinished' | 'passwordHash' | 'pendingEmail' | 'email' | 'emailHash' | 'emailVerified' | 'avatarUrl'
-    | 'googleSub' | 'facebookSub' | 'appleSub' | 'darkMode' | 'idOptOut'
+    | 'googleSub' | 'facebookSub' | 'appleSub' | 'darkMode' | 'idOptOut' | 'autoFollowThreadReply'
   >
 >;
 
