@@ -44,7 +44,10 @@ export default process.env.BUILD === 'embed' ? embed : [
   },
   {
     input: at('packages/comments-widget/src/index.ts'),
-    output: { dir: at('packages/comments-widget/dist'), format: 'es', sourcemap: false },
+    // React Server Components (Next.js App Router) import the widget as client code: its components use context and
+    // state, which a server component cannot. Rollup drops module-level directives from sources when it bundles, so
+    // the directive goes in as a banner of the output, the first statement of the file.
+    output: { dir: at('packages/comments-widget/dist'), format: 'es', sourcemap: false, banner: "'use client';" },
     external: externalOf(commentsWidget),
     plugins: [typescript({ tsconfig: at('packages/comments-widget/tsconfig.build.json'), outputToFilesystem: true }), widgetStyles()],
   },

@@ -97,6 +97,12 @@ test('examples/react-app renders the comments of a post from the running server'
   });
 });
 
+test("the widget's published entry is client code for React Server Components ('use client' first)", () => {
+  // Next.js App Router fails with 'createContext is not a function' when a server component imports it without this.
+  const entry = readFileSync(join(root, 'packages/comments-widget/dist/index.js'), 'utf8');
+  assert.match(entry, /^'use client';\n/);
+});
+
 test('examples/plain-html shows the thread of its own page for an app made with app:create', async (t) => {
   // A static server for the folder, on an origin of its own, as `npx serve examples/plain-html` would be.
   const page = readFileSync(join(root, 'examples/plain-html/index.html'));

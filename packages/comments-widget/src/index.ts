@@ -15,7 +15,7 @@ export { Dialog, ConfirmDialog } from './components/dialog/index.js';
 export { Avatar, UserBadges, UserLine } from './components/user-line/index.js';
 export {
   createWidgetStores, WidgetProvider, useWidget, useSection, useComposers, useCommentUser, useSettings, useToasts,
-  type WidgetOptions, type WidgetStores,
+  type WidgetOptions, type WidgetStores, type AuthError,
 } from './stores/widget-stores.js';
 export {
   createSectionStore, applyVote, listKey, threadKey, selectList, selectComment, selectCurrentKey, CACHE_MS, PAGE_COUNT,

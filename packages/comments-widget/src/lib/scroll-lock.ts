@@ -1,6 +1,9 @@
 import { useEffect } from 'react';
 
-/** comments.md §4: an open composer locks page scrolling; closing it restores the position. */
+/**
+ * comments.md §4: an open composer locks page scrolling; closing it restores the position. Only where the host asks
+ * for it (WidgetOptions.lockScroll): the <html> is the host's.
+ */
 export function useScrollLock(active: boolean) {
   useEffect(() => {
     if (!active || typeof document === 'undefined') return;

@@ -32,7 +32,20 @@ export type WidgetOptions = {
   onHideOpComments?: ((comment: { commentId: string; threadId: string }) => void) | undefined;
   /** How often the shown list asks for new comments (ms; default 15 s, 0 = never): the "N new comments" pill. */
   newCommentsPollMs?: number | undefined;
+  /**
+   * An open reply composer locks the page's scrolling (comments.md §4). Off by default: on a host's page the widget
+   * is a guest and leaves the host's <html> alone; the product's own site turns it on.
+   */
+  lockScroll?: boolean | undefined;
+  /**
+   * The comment service refused the viewer's token (expired or invalid). The widget has already gone on as a visitor
+   * (the thread still shows); the host hands a fresh token through `auth` to sign the viewer in again.
+   */
+  onAuthError?: ((error: AuthError) => void) | undefined;
 };
+
+/** A refused token: the service's code (AUTH_EXPIRED, AUTH_INVALID) and its message. */
+export type AuthError = { code: string; message: string };
 
 export type WidgetStores = {
   client: CommentsClient;

@@ -88,6 +88,8 @@ export default function PostComments({ postId, url, isForum, canAnonymous, own =
       // The comment service is mounted on the site's own origin (DESIGN.md).
       host={window.location.origin}
       isForum={isForum}
+      // comments.md §4: on the product's own page an open reply composer locks the page's scrolling.
+      lockScroll
       canAnonymous={canAnonymous}
       opToken={opToken}
       showOffensive={offensiveMode || viewAll}

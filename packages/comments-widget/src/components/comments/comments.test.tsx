@@ -147,8 +147,8 @@ describe('<Comments> as a member', () => {
     expect(client.callsOf('likeComment').map(([, v]) => v)).toEqual([1, -1, 0]);
   });
 
-  it('replies with a mention, locks scrolling while open, and raises the reply count', async () => {
-    const { ready, user, client } = renderComments({ comments: thread(), user: member });
+  it('replies with a mention, locks scrolling while open (lockScroll), and raises the reply count', async () => {
+    const { ready, user, client } = renderComments({ comments: thread(), user: member }, { lockScroll: true });
     await ready();
     await screen.findByText('second by bob');
     const bob = screen.getByRole('article', { name: 'Comment by bob' });

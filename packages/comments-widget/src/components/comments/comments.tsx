@@ -3,7 +3,7 @@ import { createCommentsClient, type CommentsClient, type SortType } from '@guffa
 import { abbreviate, commentNoun } from '../../lib/labels.js';
 import type { FollowApi, SectionView } from '../../stores/section-store.js';
 import type { BlockApi, SettingsState } from '../../stores/settings-store.js';
-import { createWidgetStores, useSection, useWidget, WidgetProvider, type WidgetStores } from '../../stores/widget-stores.js';
+import { createWidgetStores, useSection, useWidget, WidgetProvider, type AuthError, type WidgetStores } from '../../stores/widget-stores.js';
 import { CommentList } from '../comment-list/index.js';
 import { Composer } from '../composer/index.js';
 import { SectionTools } from '../section-tools/index.js';
@@ -11,6 +11,7 @@ import { SortTabs } from '../sort-tabs/index.js';
 import { ThreadView } from '../thread-view/index.js';
 import { ToastRegion } from '../toast-region/index.js';
 import { MAIN_COMPOSER } from '../../stores/composer-store.js';
+import { isUnstarted, startWidget } from '../../stores/startup.js';
 
 export type Theme = 'light' | 'dark' | 'system';
 
@@ -60,12 +61,20 @@ export type CommentsProps = {
   settings?: Partial<SettingsState> | undefined;
   /** How often the shown list asks for new comments (ms; default 15 s, 0 = never): the "N new comments" pill. */
   newCommentsPollMs?: number | undefined;
+  /** An open reply composer locks the page's scrolling (off by default: the host's page scrolls as it always does). */
+  lockScroll?: boolean | undefined;
+  /**
+   * The service refused `auth` (code AUTH_EXPIRED or AUTH_INVALID, and its message): the widget warns in the console
+   * and goes on as a visitor, the thread still shown; hand a fresh token in `auth` to sign the viewer in again.
+   */
+  onAuthError?: ((error: AuthError) => void) | undefined;
   /** Host parts rendered inside the widget's stores (e.g. a bottom composer bar sharing the main draft). */
   children?: ReactNode;
 };
 
 /** The comment section: header, composer, list or thread, toasts. */
 export function CommentSection({ theme = 'system' }: { theme?: Theme | undefined }) {
+  useAutoStart();
   const listId = useId();
   const view = useSection((s) => s.view);
   const total = useSection((s) => s.total);
@@ -87,17 +96,35 @@ export function CommentSection({ theme = 'system' }: { theme?: Theme | undefined
   );
 }
 
+/**
+ * A section whose stores nobody started (a host composing WidgetProvider and CommentSection) loads its data itself.
+ * Decided after the commit's effects: a parent's effect (the iframe's, a story's) runs after its children's and
+ * may start the stores itself.
+ */
+function useAutoStart() {
+  const stores = useWidget();
+  useEffect(() => {
+    let cancelled = false;
+    queueMicrotask(() => {
+      if (!cancelled && isUnstarted(stores)) void startWidget(stores);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [stores]);
+}
+
 /** Loads the viewer and the first list once mounted, and again when the viewer changes. */
 function useStartup(auth: string | null | undefined) {
-  const { client, user, section } = useWidget();
+  const stores = useWidget();
+  const latestAuth = useRef(auth);
+  latestAuth.current = auth;
   useEffect(() => {
     // A host that hands in its own client and no auth keeps the client's login as it is.
-    if (auth !== undefined) client.setAuth(auth);
-    void user.getState().load();
-    const { sort, view } = section.getState();
-    const first = view.mode === 'thread' ? section.getState().openThread(view.commentId) : section.getState().loadFirst(`list:${sort}`, true);
-    first.catch(() => undefined);
-  }, [client, user, section, auth]);
+    if (auth !== undefined) stores.client.setAuth(auth);
+    // A refused token signs the viewer out only while it is still the host's (not once the host sent a fresh one).
+    void startWidget(stores, () => latestAuth.current === auth);
+  }, [stores.client, stores.user, stores.section, auth]); // eslint-disable-line react-hooks/exhaustive-deps
 }
 
 function Startup({ auth }: { auth: string | null | undefined }) {
@@ -186,5 +213,7 @@ function make(props: CommentsProps): WidgetStores {
     onNavigate: props.onNavigate,
     onHideOpComments: props.onHideOpComments,
     newCommentsPollMs: props.newCommentsPollMs,
+    lockScroll: props.lockScroll,
+    onAuthError: props.onAuthError,
   });
 }

@@ -41,7 +41,7 @@ export function Composer({ composerKey, parent, onDone, idPrefix = composerKey }
   const mentions = useMentionPicker(textarea, (text) => composers.getState().setMessage(composerKey, text, maxLength));
   const isReply = parent !== undefined;
 
-  useScrollLock(isReply && Boolean(composer?.active));
+  useScrollLock(options.lockScroll === true && isReply && Boolean(composer?.active));
   useEffect(() => {
     if (!isReply) return;
     const field = textarea.current;
