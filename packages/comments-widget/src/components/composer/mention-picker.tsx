@@ -1,6 +1,5 @@
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { Comment } from '@guffaw/comments-client';
-import { placeMenu, visibleArea } from '../../lib/top-layer.js';
 import { useViewer } from '../../stores/viewer.js';
 import { useWidget } from '../../stores/widget-stores.js';
 
@@ -36,14 +35,13 @@ type Typing = { start: number; query: string };
 /**
  * @-mention autocomplete for a composer's text box (WAI-ARIA combobox with a listbox popup): the box keeps the
  * focus and points at the active option with aria-activedescendant; ArrowUp/Down move, Enter or Tab pick, Escape
- * closes. The list is a popover in the top layer (lib/top-layer.ts), so a comment's row cannot clip it, placed
- * under the box, or above it when the reader sees no room below.
+ * closes. The list is in the flow under the box, not a popover: a comment's row grows to hold it, so it is never
+ * clipped, and in the embed the frame grows with it, with no placing code (the frame's size budget).
  */
 export function useMentionPicker(field: RefObject<HTMLTextAreaElement | null>, write: (text: string) => void) {
   const { section } = useWidget();
   const viewer = useViewer();
   const id = useId();
-  const list = useRef<HTMLUListElement>(null);
   const caret = useRef<number | null>(null);
   const [typing, setTyping] = useState<Typing | null>(null);
   const [active, setActive] = useState(0);
@@ -81,38 +79,6 @@ export function useMentionPicker(field: RefObject<HTMLTextAreaElement | null>, w
     caret.current = null;
   });
 
-  useLayoutEffect(() => {
-    const popup = list.current;
-    if (!open || !popup || typeof popup.showPopover !== 'function') return;
-    popup.showPopover();
-    let cancel = () => undefined as void;
-    const place = () => {
-      cancel();
-      cancel = visibleArea((area) => {
-        const box = field.current?.getBoundingClientRect();
-        if (!box || !popup.isConnected) return;
-        popup.style.maxHeight = '';
-        const size = { width: popup.offsetWidth, height: popup.offsetHeight };
-        // Left edges aligned with the box (placeMenu aligns right edges with its anchor).
-        const at = placeMenu({ top: box.top, bottom: box.bottom, left: box.left, right: box.left + size.width }, size, area);
-        popup.style.top = `${at.top}px`;
-        popup.style.left = `${at.left}px`;
-        if (at.maxHeight !== null) popup.style.maxHeight = `${at.maxHeight}px`;
-        delete popup.dataset.placing;
-      });
-    };
-    popup.dataset.placing = '';
-    place();
-    window.addEventListener('scroll', place, { capture: true, passive: true });
-    window.addEventListener('resize', place);
-    return () => {
-      cancel();
-      window.removeEventListener('scroll', place, { capture: true });
-      window.removeEventListener('resize', place);
-      if (popup.matches(':popover-open')) popup.hidePopover();
-    };
-  }, [open, field]);
-
   /** The box's keys while the list is open; true when the key was the list's. */
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): boolean => {
     if (!open || event.nativeEvent.isComposing) return false;
@@ -140,7 +106,7 @@ export function useMentionPicker(field: RefObject<HTMLTextAreaElement | null>, w
   };
 
   const popup = open && (
-    <ul ref={list} id={id} role="listbox" aria-label="People to mention" className="gfw-menu-list gfw-mentions" popover="manual">
+    <ul id={id} role="listbox" aria-label="People to mention" className="gfw-menu-list gfw-mentions">
       {choices.map((name, i) => (
         <li
           key={name}
@@ -149,7 +115,6 @@ export function useMentionPicker(field: RefObject<HTMLTextAreaElement | null>, w
           aria-selected={i === active}
           className="gfw-menu-item"
           // The box keeps the focus (and its caret) while a choice is clicked.
-          onPointerDown={(event) => event.preventDefault()}
           onMouseDown={(event) => event.preventDefault()}
           onClick={() => pick(name)}
         >
