@@ -143,11 +143,14 @@ export function commentPinned(db: Database, bus: Bus, e: CommentRef & { pinnedBy
   });
 }
 
-/** Cheers sent: AWARD_RECEIVE to the post's creator and AWARD_SEND to the sender (naming the creator). */
+/**
+ * Cheers sent: AWARD_RECEIVE to the post's creator and AWARD_SEND to the sender (naming the creator, or "OP" for an
+ * anonymous post: the sender must not learn who uploaded it).
+ */
 export async function awardSent(
   db: Database,
   bus: Bus,
-  e: PostRef & { senderId: number },
+  e: PostRef & { senderId: number; anonymous?: boolean },
 ): Promise<{ receive: NotifyResult | null; send: NotifyResult | null }> {
   if (e.ownerId === null) return { receive: null, send: null };
   const common = { url: postPath(e.postId), postId: e.postId, title: e.title };
@@ -165,6 +168,7 @@ export async function awardSent(
     type: 'AWARD_SEND',
     groupKey: groupKeys.awardSend(e.postId),
     actorUserId: e.ownerId,
+    actorAnonymous: e.anonymous ?? false,
   });
   return { receive, send };
 }

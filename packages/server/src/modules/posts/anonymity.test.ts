@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/harness.js';
 import { up as hideLegacyOpComments } from '../../db/migrations/0016-anonymous-op-comments.js';
 import { createApp } from '../comments/test-kit.js';
+import { awardSent } from '../notifications/producers.js';
 import { makePost, makeUser, type TestUser } from './test-fixtures.js';
 
 /**
@@ -141,6 +142,15 @@ describeEachDatabase('anonymous posts stay anonymous', (kind) => {
     await new Promise((r) => setTimeout(r, 300));
     const theirs = (await call('POST', '/v1/notifications', opAccount)).json().data.data.items as unknown[];
     expect(theirs).toEqual([]);
+  });
+
+  it('a Cheers notice to its sender names the OP of an anonymous post, not the uploader', async () => {
+    const sender = await makeUser(t.db, 'cheerer');
+    await awardSent(t.db, t.app.bus, { postId, title: 'Guess who made this', ownerId: uploader.id, senderId: sender.id, anonymous: true });
+    const res = await call('POST', '/v1/notifications', sender);
+    const items = res.json().data.data.items as Array<{ type: string; message: string; users: unknown[] }>;
+    expect(items.find((i) => i.type === 'AWARD_SEND')).toMatchObject({ message: "You sent Cheers to OP's post.", users: [{ username: 'OP', accountId: '-1', avatarUrl: '' }] });
+    leaks("the sender's notifications", res.body);
   });
 
   it('a named OP comment left on an anonymous post before the fix becomes the anonymous OP’s (migration 0016)', async () => {
