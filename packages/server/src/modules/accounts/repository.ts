@@ -177,12 +177,15 @@ export async function listBlockedUsers(db: Database, id: number, fromIndex: numb
     .execute();
 }
 
+// Blocks change what the member's lists leave out: the lists' kept rows of the member are read again (session epoch).
 export async function blockUser(db: Database, id: number, blockedId: number): Promise<void> {
   await db.insertInto('userBlocks').values({ userId: id, blockedUserId: blockedId }).onConflict((oc) => oc.doNothing()).execute();
+  sessionsChanged(db);
 }
 
 export async function unblockUser(db: Database, id: number, blockedId: number): Promise<void> {
   await db.deleteFrom('userBlocks').where('userId', '=', id).where('blockedUserId', '=', blockedId).execute();
+  sessionsChanged(db);
 }
 
 // --- mute words and blocked tags ------------------------------------------------------------------------------
@@ -241,5 +244,7 @@ export async function setFollowedPage(db: Database, id: number, kind: 'tag' | 'i
   } else {
     await db.deleteFrom('followedPages').where('userId', '=', id).where('kind', '=', kind).where('key', '=', key).execute();
   }
+  // The lists' kept viewer holds the followed pages (For You).
+  sessionsChanged(db);
   return now;
 }

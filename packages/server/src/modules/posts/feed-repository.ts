@@ -1,7 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/index.js';
+import { sessionEpoch } from '../../lib/session.js';
 import { canonicalTag } from '../../lib/tags.js';
-import { perDatabase, visitorCacheTtl, VisitorPageCache } from './visitor-cache.js';
+import { findViewerState, viewerStateEpoch, type ViewerState } from './repository.js';
+import { perDatabase, RecentRows, visitorCacheTtl, VisitorPageCache } from './visitor-cache.js';
 
 /**
  * The list queries (posts-and-feeds.md §5, §7). Every filter sits inside the query, so a page comes back full
@@ -84,27 +86,21 @@ function postFilterSql(f: Filters): RawBuilder<unknown>[] {
  * posts and their tags, and planning was most of a member's list statement.
  */
 function viewerFilterSql(f: Filters): RawBuilder<unknown>[] {
+  return [...contentFilterSql(f), ...viewerStateFilterSql(f)];
+}
+
+/**
+ * The filters that read only what a post shows (its title and tags) against word and tag lists the request names:
+ * the same answer for a post whoever asks with the same lists, so firstPassing keeps it (contentVerdicts).
+ */
+function contentFilterSql(f: Filters): RawBuilder<unknown>[] {
   const parts: RawBuilder<unknown>[] = [];
   const withoutTags = (keys: string[]) =>
     sql`not exists (select 1 from post_tags pt where pt.post_id = p.id and pt.tag_id = any (array(select t.id from tags t where t.key = any (${keys}::text[]))))`;
   if (f.hiddenTagKeys.length > 0) parts.push(withoutTags(f.hiddenTagKeys));
-  const v = f.viewerId;
-  if (v === null) return parts;
-  parts.push(
-    // An account-less post (its creator deleted) has no creator to block: `null <> all` would be null.
-    sql`(p.creator_id is null or p.creator_id <> all (array(select ub.blocked_user_id from user_blocks ub where ub.user_id = ${v})))`,
-    // A `comment` block (hidden OP comments) leaves the post in the lists.
-    sql`p.id <> all (array(select pb.post_id from post_blocks pb where pb.user_id = ${v} and pb.type = 'post'))`,
-    sql`p.id <> all (array(select r.post_id from reports r where r.reporter_id = ${v} and r.post_id is not null))`,
-  );
+  if (f.viewerId === null) return parts;
   if (f.mutedWords.length > 0) {
     parts.push(sql`not (p.title ~* any (array(select word_pattern(w) from unnest(${f.mutedWords}::text[]) w)))`);
-  }
-  if (f.uninterested) {
-    // shell-and-account.md §3: uninterested = downvoted or reported, minus own uploads (reports are filtered above).
-    // Downvotes can be many: probed per post rather than read whole.
-    parts.push(sql`(p.creator_id is not distinct from ${v}
-      or not exists (select 1 from post_votes pv where pv.user_id = ${v} and pv.post_id = p.id and pv.value = -1))`);
   }
   if (f.blockedTags && f.blockedTagValues.length > 0) {
     // A blocked tag hides a post carrying that tag, or naming it as a whole word in its title.
@@ -112,6 +108,35 @@ function viewerFilterSql(f: Filters): RawBuilder<unknown>[] {
       withoutTags(f.blockedTagValues.map(canonicalTag)),
       sql`not (p.title ~* any (array(select word_pattern(replace(w, '-', ' ')) from unnest(${f.blockedTagValues}::text[]) w)))`,
     );
+  }
+  return parts;
+}
+
+/** What content filters a request applies, as a key (empty: none); see contentFilterSql. */
+function contentKey(f: Filters): string {
+  const member = f.viewerId !== null;
+  const muted = member ? f.mutedWords : [];
+  const blocked = member && f.blockedTags ? f.blockedTagValues : [];
+  if (f.hiddenTagKeys.length === 0 && muted.length === 0 && blocked.length === 0) return '';
+  return JSON.stringify([f.hiddenTagKeys, muted, blocked]);
+}
+
+/** The filters on the viewer's own rows (blocks, hides, reports, downvotes): read on every request, as they change. */
+function viewerStateFilterSql(f: Filters): RawBuilder<unknown>[] {
+  const v = f.viewerId;
+  if (v === null) return [];
+  const parts: RawBuilder<unknown>[] = [
+    // An account-less post (its creator deleted) has no creator to block: `null <> all` would be null.
+    sql`(p.creator_id is null or p.creator_id <> all (array(select ub.blocked_user_id from user_blocks ub where ub.user_id = ${v})))`,
+    // A `comment` block (hidden OP comments) leaves the post in the lists.
+    sql`p.id <> all (array(select pb.post_id from post_blocks pb where pb.user_id = ${v} and pb.type = 'post'))`,
+    sql`p.id <> all (array(select r.post_id from reports r where r.reporter_id = ${v} and r.post_id is not null))`,
+  ];
+  if (f.uninterested) {
+    // shell-and-account.md §3: uninterested = downvoted or reported, minus own uploads (reports are filtered above).
+    // Downvotes can be many: probed per post rather than read whole.
+    parts.push(sql`(p.creator_id is not distinct from ${v}
+      or not exists (select 1 from post_votes pv where pv.user_id = ${v} and pv.post_id = p.id and pv.value = -1))`);
   }
   return parts;
 }
@@ -279,7 +304,7 @@ async function listFollowedFresh(db: Database, q: FreshQuery, scope: { tagIds: n
       union
       ${newest('post_interests', 'interest_id', scope.interestIds)}
     ) u order by u.created_at desc, u.post_id desc limit ${cap}`);
-  const rows = await firstPassing(db, q.filters, candidates, q.limit, [sql`p.type <> 'ForumPost'`, ...filterSql(q.filters)]);
+  const rows = await firstPassing(db, q.filters, candidates, q.limit, [sql`p.type <> 'ForumPost'`]);
   if (rows.length === q.limit || candidates.length < cap) return rows;
 
   const range = (table: 'post_tags' | 'post_interests', column: 'tag_id' | 'interest_id', ids: number[], where: RawBuilder<unknown>[], limit: number) => sql`
@@ -315,23 +340,73 @@ export async function searchMatches(db: Database, query: string, max: number): P
 }
 
 /**
- * The first `limit` of `ordered` (candidates already in list order) that pass the list filters (every filter, as
- * filterSql, unless `parts` names them), checked MIN_CANDIDATES at a time: one small statement per chunk, whatever
- * the list's size. Lists, search and related pages all fill this way.
+ * Content verdicts (contentFilterSql) by content key and post, for FEED_CACHE_MS: a post's title and tags do not
+ * change once it is posted, and the same candidates come back on every request of a list, so a member's word and
+ * tag filters run on each post once per TTL instead of once per request (their patterns were half of a member's
+ * filter statement). A new muted word or blocked tag is a new key, so it applies at once.
+ */
+const contentVerdicts = perDatabase(() => new RecentRows<{ key: string; pass: boolean }>(visitorCacheTtl(), 20_000));
+
+/**
+ * A member's own rows that their lists leave out (blocked creators, hidden and reported posts, downvotes), read once
+ * and kept for FEED_CACHE_MS under the member's state epoch (raised by every vote, hide, report and block made in
+ * this process) and the session epoch (raised by a block in the accounts module, a logout, a deleted account), so a
+ * change made here applies at once; one made through another instance, within the TTL. Reading them into every
+ * filter statement as subqueries was most of what a member's page cost beyond a visitor's.
+ */
+const viewerStates = perDatabase(() => new VisitorPageCache<ViewerState>(visitorCacheTtl(), 2000));
+const viewerState = (db: Database, userId: number): Promise<ViewerState> =>
+  viewerStates(db).get(`${sessionEpoch(db)}|${viewerStateEpoch(db, userId)}|${userId}`, () => findViewerState(db, userId));
+
+/** viewerStateFilterSql, on a post's id and creator, against the member's kept rows. */
+function passesViewerState(f: Filters, state: ViewerState, post: { id: string; creatorId: number | null }): boolean {
+  if (post.creatorId !== null && state.blockedCreators.has(post.creatorId)) return false;
+  if (state.hiddenPosts.has(post.id)) return false;
+  return !f.uninterested || post.creatorId === f.viewerId || !state.downvoted.has(post.id);
+}
+
+/**
+ * The first `limit` of `ordered` (candidates already in list order) that pass the list filters, checked
+ * MIN_CANDIDATES at a time: one small statement per chunk, whatever the list's size, reads the posts' own state
+ * (removed, deleted, promoted, and the list's `extra` conditions) fresh; the member's rows come from viewerState
+ * and the content filters from contentVerdicts (with one statement for the posts it does not hold). Lists, search
+ * and related pages all fill this way.
  */
 export async function firstPassing<T extends { id: string }>(
   db: Database,
   filters: Filters,
   ordered: readonly T[],
   limit: number,
-  parts = filterSql(filters),
+  extra: RawBuilder<unknown>[] = [],
 ): Promise<T[]> {
   const rows: T[] = [];
+  const ckey = contentKey(filters);
+  const content = contentFilterSql(filters);
+  const own = [...postFilterSql(filters), ...extra];
+  const state = filters.viewerId === null ? null : await viewerState(db, filters.viewerId);
   for (let i = 0; i < ordered.length && rows.length < limit; i += MIN_CANDIDATES) {
     const chunk = ordered.slice(i, i + MIN_CANDIDATES);
-    const result = await sql<{ id: string }>`
-      select p.id from posts p where ${and([sql`p.id = any (${chunk.map((c) => c.id)}::text[])`, ...parts])}`.execute(db);
-    const passing = new Set(result.rows.map((r) => r.id));
+    const posts = await sql<{ id: string; creatorId: number | string | null }>`
+      select p.id, p.creator_id from posts p where ${and([sql`p.id = any (${chunk.map((c) => c.id)}::text[])`, ...own])}`.execute(db);
+    const passing = new Set<string>();
+    for (const p of posts.rows) {
+      const post = { id: p.id, creatorId: p.creatorId === null ? null : Number(p.creatorId) };
+      if (!state || passesViewerState(filters, state, post)) passing.add(p.id);
+    }
+    if (ckey !== '' && passing.size > 0) {
+      const verdicts = await contentVerdicts(db).get(
+        [...passing].map((id) => `${ckey}\u0000${id}`),
+        (v) => v.key,
+        async (keys) => {
+          const asked = keys.map((k) => k.slice(ckey.length + 1));
+          const result = await sql<{ id: string }>`
+            select p.id from posts p where ${and([sql`p.id = any (${asked}::text[])`, ...content])}`.execute(db);
+          const pass = new Set(result.rows.map((r) => r.id));
+          return keys.map((key, n) => ({ key, pass: pass.has(asked[n] as string) }));
+        },
+      );
+      for (const v of verdicts) if (!v.pass) passing.delete(v.key.slice(ckey.length + 1));
+    }
     for (const c of chunk) if (passing.has(c.id) && rows.length < limit) rows.push(c);
   }
   return rows;

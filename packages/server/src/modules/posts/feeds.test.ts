@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/harness.js';
 import { postHotScore, postTrendingScore } from './ranking.js';
 import { PAGE_SIZE, rebuildTrendingScores, type ListReply } from './service.js';
@@ -731,5 +731,87 @@ describeEachDatabase('list candidates shared between readers (FEED_CACHE_MS on)'
     expect(out.statusCode, out.body).toBeLessThan(400);
     // The old cookie reads as a visitor's: nothing muted.
     expect(await ids(url, member)).toEqual(['frog', 'cat']);
+  });
+
+  /** The SQL of every statement `run` makes on the test database. */
+  const statementsOf = async (run: () => Promise<unknown>): Promise<string[]> => {
+    const executor = t.db.getExecutor();
+    const spy = vi.spyOn(executor, 'executeQuery');
+    try {
+      await run();
+      return spy.mock.calls.map(([query]) => query.sql);
+    } finally {
+      spy.mockRestore();
+    }
+  };
+
+  it('checks a post against a member’s word and tag filters once, and a new muted word or blocked tag still applies at once', async () => {
+    const member = await makeUser(t.db, 'content-verdicts');
+    const titles = ['A toad at noon', 'Frog weather', 'A heron', 'Cats and frogs', 'A newt', 'A dog'];
+    for (const [i, title] of titles.entries()) {
+      // Forum posts: Ask is a home list no test above has read (its candidates are not kept yet).
+      await makePost(t.db, { id: `cv${i}`, title, type: 'ForumPost', ageSeconds: 100 - i, tags: i === 2 ? ['marsh', 'birds'] : ['marsh'] });
+    }
+    const url = '/v1/tag-posts/tag/marsh/type/fresh';
+    const mute = async (value: string) => {
+      const res = await t.app.inject({ method: 'POST', url: '/v1/user-mute-list', headers: member.headers, payload: { value } });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await mute('frog');
+    expect(await ids(url, member)).toEqual(['cv5', 'cv4', 'cv3', 'cv2', 'cv0']);
+    // Read again: the patterns are not run again (the verdicts are kept), only the member's rows are read.
+    let page: string[] = [];
+    const again = await statementsOf(async () => (page = await ids(url, member)));
+    expect(page).toEqual(['cv5', 'cv4', 'cv3', 'cv2', 'cv0']);
+    expect(again.filter((q) => q.includes('word_pattern'))).toEqual([]);
+    await mute('heron');
+    expect(await ids(url, member)).toEqual(['cv5', 'cv4', 'cv3', 'cv0']);
+    const block = await t.app.inject({ method: 'POST', url: '/v1/block-tag', headers: member.headers, payload: { value: 'dog' } });
+    expect(block.statusCode, block.body).toBe(200);
+    // Blocked tags apply to home lists only: the tag page keeps the dog, home drops it.
+    expect(await ids(url, member)).toEqual(['cv5', 'cv4', 'cv3', 'cv0']);
+    expect(await ids('/v1/feed-posts/type/forum', member)).toEqual(['cv4', 'cv3', 'cv0']);
+  });
+
+  it('keeps a member’s blocks, hides, reports and downvotes briefly, yet each new one (and its undoing) applies at once', async () => {
+    const member = await makeUser(t.db, 'kept-state');
+    const maker = await makeUser(t.db, 'kept-state-maker');
+    const others = await makeUser(t.db, 'kept-state-others');
+    // Top today, a home list (downvotes count there) that no test above has read.
+    for (let i = 0; i < 6; i++) await makePost(t.db, { id: `ks${i}`, ageSeconds: 600 + i, up: 100 - i, creatorId: i === 0 ? maker.id : others.id });
+    const url = '/v1/group-posts/type/top/timeframe/today';
+    const act = async (method: string, path: string, payload: object) => {
+      const res = await t.app.inject({ method, url: path, headers: member.headers, payload });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    // The posts of other tests have no upvotes: these six lead the list.
+    const mine = async () => (await ids(url, member)).filter((id) => id.startsWith('ks'));
+    const all = ['ks0', 'ks1', 'ks2', 'ks3', 'ks4', 'ks5'];
+    expect(await mine()).toEqual(all);
+    await act('POST', '/v1/vote/dislike', { id: 'ks1' });
+    expect(await mine()).toEqual(['ks0', 'ks2', 'ks3', 'ks4', 'ks5']);
+    await act('POST', '/v1/vote/unlike', { id: 'ks1' });
+    expect(await mine()).toEqual(all);
+    await act('POST', '/v1/block-post', { type: 'post', id: 'ks2' });
+    expect(await mine()).toEqual(['ks0', 'ks1', 'ks3', 'ks4', 'ks5']);
+    await act('POST', '/report', { entryId: 'ks3', type: 4 });
+    expect(await mine()).toEqual(['ks0', 'ks1', 'ks4', 'ks5']);
+    await act('POST', '/v1/user-block', { accountId: maker.userId });
+    expect(await mine()).toEqual(['ks1', 'ks4', 'ks5']);
+    await act('POST', '/v1/user-block', { accountId: maker.userId, _method: 'delete' });
+    expect(await mine()).toEqual(['ks0', 'ks1', 'ks4', 'ks5']);
+  });
+
+  it('For You follows a newly followed tag at once, though the member’s viewer row is kept', async () => {
+    const member = await makeUser(t.db, 'new-follower');
+    await makePost(t.db, { id: 'fy-pond', ageSeconds: 5000, tags: ['lilypad'] });
+    const url = '/v1/feed-posts/type/fresh';
+    expect(await ids(url, member)).not.toEqual(['fy-pond']);
+    const follow = await t.app.inject({ method: 'POST', url: '/user-followed-pages/tag/lilypad', headers: member.headers, payload: { isFollowing: '1' } });
+    expect(follow.statusCode, follow.body).toBe(200);
+    expect(await ids(url, member)).toEqual(['fy-pond']);
+    const unfollow = await t.app.inject({ method: 'POST', url: '/user-followed-pages/tag/lilypad', headers: member.headers, payload: { isFollowing: '0' } });
+    expect(unfollow.statusCode, unfollow.body).toBe(200);
+    expect(await ids(url, member)).not.toEqual(['fy-pond']);
   });
 });

@@ -29,6 +29,20 @@ export async function findPostRows(db: Database, ids: string[], threads: PostThr
 const recentRowsOf = perDatabase(() => new RecentRows<PostRowShape>(visitorCacheTtl()));
 const forgetRow = (db: Database, postId: string) => recentRowsOf(db).forget(postId);
 
+/**
+ * A count per member, raised after each change of what the member's lists leave out (votes, hides, reports, blocks
+ * made here): the lists keep a member's rows for a short time under it (feed-repository.ts viewerState), so a change
+ * made in this process applies at once.
+ */
+const viewerEpochs = perDatabase(() => new Map<number, number>());
+export const viewerStateEpoch = (db: Database, userId: number): number => viewerEpochs(db).get(userId) ?? 0;
+function viewerStateChanged(db: Database, userId: number): void {
+  const epochs = viewerEpochs(db);
+  // Bounded: a forgotten count restarts at 0, and its key also carries the session epoch, raised on every removal.
+  if (epochs.size > 50_000) epochs.clear();
+  epochs.set(userId, viewerStateEpoch(db, userId) + 1);
+}
+
 async function selectPostRows(db: Database, ids: string[], threads: PostThreads): Promise<PostRowShape[]> {
   const list = sql.join(ids);
   const threadUrls = sql.join(ids.map((id) => `${threads.urlPrefix}${id}`));
@@ -83,6 +97,13 @@ const viewerColumns = [
   'u.id', 'u.userId', 'u.username', 'u.tier', 'u.proExpiresAt', 'u.preferences',
   sql<string[] | null>`array(select mw.value from mute_words mw where mw.user_id = u.id)`.as('mutedWords'),
   sql<string[] | null>`array(select bt.value from blocked_tags bt where bt.user_id = u.id)`.as('blockedTags'),
+  // The ids of the tags and interests the member follows (kept by key): For You reads them.
+  sql<number[] | null>`array(select t.id from followed_pages f join tags t on t.key = f.key where f.user_id = u.id and f.kind = 'tag')`.as(
+    'followedTagIds',
+  ),
+  sql<number[] | null>`array(select i.id from followed_pages f join interests i on i.key = f.key where f.user_id = u.id and f.kind = 'interest')`.as(
+    'followedInterestIds',
+  ),
 ] as const;
 
 export async function findViewer(db: Database, id: number) {
@@ -189,6 +210,7 @@ export async function setVote(db: Database, userId: number, postId: string, valu
     return updated.rows[0] ?? null;
   });
   forgetRow(db, postId);
+  viewerStateChanged(db, userId);
   return result;
 }
 
@@ -226,6 +248,7 @@ export async function setPostBlock(db: Database, userId: number, postId: string,
   } else {
     await db.deleteFrom('postBlocks').where('userId', '=', userId).where('postId', '=', postId).where('type', '=', type).execute();
   }
+  viewerStateChanged(db, userId);
 }
 
 export async function markPostDeleted(db: Database, postId: string): Promise<void> {
@@ -267,12 +290,30 @@ export async function countPostReports(db: Database, postId: string, reasons: re
 export async function insertReport(db: Database, reporterId: number, target: { postId: string } | { userId: number }, type: number): Promise<boolean> {
   const values = 'postId' in target ? { reporterId, postId: target.postId, type } : { reporterId, reportedUserId: target.userId, type };
   const rows = await db.insertInto('reports').values(values).onConflict((oc) => oc.doNothing()).returning('id').execute();
+  viewerStateChanged(db, reporterId);
   return rows.length > 0;
 }
 
 export async function blockUser(db: Database, userId: number, blockedUserId: number): Promise<void> {
   await db.insertInto('userBlocks').values({ userId, blockedUserId }).onConflict((oc) => oc.doNothing()).execute();
+  viewerStateChanged(db, userId);
 }
+
+/** What a member's lists leave out, from the member's own rows (see feed-repository.ts viewerState). */
+export async function findViewerState(db: Database, userId: number) {
+  const result = await sql<{ blocked: number[] | null; hidden: string[] | null; downvoted: string[] | null }>`
+    select array(select ub.blocked_user_id from user_blocks ub where ub.user_id = ${userId}) as blocked,
+      array(select pb.post_id from post_blocks pb where pb.user_id = ${userId} and pb.type = 'post'
+            union all select r.post_id from reports r where r.reporter_id = ${userId} and r.post_id is not null) as hidden,
+      array(select pv.post_id from post_votes pv where pv.user_id = ${userId} and pv.value = -1) as downvoted`.execute(db);
+  const row = result.rows[0];
+  return {
+    blockedCreators: new Set((row?.blocked ?? []).map(Number)),
+    hiddenPosts: new Set(row?.hidden ?? []),
+    downvoted: new Set(row?.downvoted ?? []),
+  };
+}
+export type ViewerState = Awaited<ReturnType<typeof findViewerState>>;
 
 export async function recordEvent(db: Database, name: string, userId: number | null, postId: string | null, payload: Json): Promise<void> {
   await db.insertInto('analyticsEvents').values({ name, userId, postId, payload: JSON.stringify(payload) }).execute();

@@ -23,7 +23,15 @@ export const NEWS_INTEREST = 'news';
 export type PostsContext = { db: Database; config: Config };
 
 /** The one who reads a list, with what their account hides. */
-export type Viewer = { id: number; userId: string; hidePromoted: boolean; mutedWords: string[]; blockedTags: string[] };
+export type Viewer = {
+  id: number;
+  userId: string;
+  hidePromoted: boolean;
+  mutedWords: string[];
+  blockedTags: string[];
+  /** The tags and interests the member follows, by id (For You). */
+  followed: { tagIds: number[]; interestIds: number[] };
+};
 
 export async function loadViewer(db: Database, user: SessionUser | null): Promise<Viewer | null> {
   if (!user) return null;
@@ -40,13 +48,14 @@ function viewerOf(row: ViewerRow): Viewer {
     hidePromoted: isActivePro(row) && proSettings(row).hidePromotedPosts,
     mutedWords: words(row.mutedWords),
     blockedTags: words(row.blockedTags),
+    followed: { tagIds: (row.followedTagIds ?? []).map(Number), interestIds: (row.followedInterestIds ?? []).map(Number) },
   };
 }
 
 /**
  * A session's viewer row for FEED_CACHE_MS (1 s): a member's list requests come in runs (pages, tabs, back), and the
- * row rarely changes. The key holds the session epoch, so a logout or a change of the member's row or word lists in
- * this process is seen at once; made by another instance, within the TTL. Off under tests.
+ * row rarely changes. The key holds the session epoch, so a logout or a change of the member's row, word lists or
+ * followed pages in this process is seen at once; made by another instance, within the TTL. Off under tests.
  */
 const sessionViewers = perDatabase(() => new VisitorPageCache<Awaited<ReturnType<typeof repo.findSessionViewer>>>(visitorCacheTtl(), 2000));
 
@@ -336,7 +345,7 @@ export async function homeList(
       if (mode !== 'for-you' && mode !== 'recent') throw notFound('UNKNOWN_TIMEFRAME', `Unknown timeframe "${mode}" for ${t}.`);
       let scope: Scope = main;
       if (mode === 'for-you' && viewer) {
-        const followed = await followedIds(ctx.db, viewer.id);
+        const followed = viewer.followed;
         if (followed.tagIds.length > 0 || followed.interestIds.length > 0) scope = { kind: 'followed', ...followed };
       }
       const feedId = `${t}-${mode}`;
@@ -360,19 +369,6 @@ export async function homeList(
     default:
       throw notFound('UNKNOWN_LIST', `Unknown list type "${type}".`);
   }
-}
-
-/** The ids of the tags and interests a member follows (followed pages are kept by key). */
-async function followedIds(db: Database, userId: number): Promise<{ tagIds: number[]; interestIds: number[] }> {
-  const rows = await db
-    .selectFrom('followedPages as f')
-    .leftJoin('tags as t', (join) => join.onRef('t.key', '=', 'f.key').on('f.kind', '=', 'tag'))
-    .leftJoin('interests as i', (join) => join.onRef('i.key', '=', 'f.key').on('f.kind', '=', 'interest'))
-    .select(['t.id as tagId', 'i.id as interestId'])
-    .where('f.userId', '=', userId)
-    .execute();
-  const ids = (values: (number | string | bigint | null)[]) => values.filter((v) => v !== null).map(Number);
-  return { tagIds: ids(rows.map((r) => r.tagId)), interestIds: ids(rows.map((r) => r.interestId)) };
 }
 
 /** Hidden tags a home list call may name: the site sends its newest ones and filters any others on screen. */
