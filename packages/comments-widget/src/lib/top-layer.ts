@@ -16,32 +16,24 @@ export type Area = { top: number; left: number; bottom: number; right: number };
 export const EDGE = 8;
 export const GAP = 4;
 
-const viewport = (): Area => ({ top: 0, left: 0, bottom: window.innerHeight, right: window.innerWidth });
-
 /** In a frame: the widget's window is not the top one (comparing window proxies is allowed across origins). */
-export const inFrame = (): boolean => typeof window !== 'undefined' && window.top !== window.self;
+export const inFrame = (): boolean => window.top !== window.self;
 
 /**
  * Calls back with the part of this window's viewport the reader sees: at once in a top-level page (the whole
  * viewport), after the next rendering in a frame (what the host page shows of it). Returns a cancel function.
  */
 export function visibleArea(callback: (area: Area) => void): () => void {
-  if (!inFrame() || typeof IntersectionObserver === 'undefined') {
-    callback(viewport());
+  const all = { top: 0, left: 0, bottom: window.innerHeight, right: window.innerWidth };
+  if (!inFrame()) {
+    callback(all);
     return () => undefined;
   }
-  const observer = new IntersectionObserver((entries) => {
+  const observer = new IntersectionObserver(([entry]) => {
     observer.disconnect();
-    const seen = entries.at(-1)?.intersectionRect;
-    const all = viewport();
+    const seen = entry?.intersectionRect;
     // Not shown at all (a frame scrolled away meanwhile): the whole frame is the best guess.
-    if (!seen || seen.height < 1 || seen.width < 1) return callback(all);
-    callback({
-      top: Math.max(all.top, seen.top),
-      left: Math.max(all.left, seen.left),
-      bottom: Math.min(all.bottom, seen.bottom),
-      right: Math.min(all.right, seen.right),
-    });
+    callback(seen && seen.height >= 1 ? seen : all);
   });
   observer.observe(document.documentElement);
   return () => observer.disconnect();
@@ -50,30 +42,32 @@ export function visibleArea(callback: (area: Area) => void): () => void {
 export type MenuPlace = { top: number; left: number; maxHeight: number | null };
 
 /**
- * Where a menu of `size` opens for a button at `anchor` in `area`: below the button, right edges aligned, when it
- * fits; else above when it fits there; else on the roomier side, scrolling within it. Always inside `area`
+ * Where a menu of `size` opens for a button at `anchor` in `area`: below the button, right edges aligned,
+ * when it fits; else above when it fits there; else on the roomier side, scrolling within it. Always inside `area`
  * horizontally, even when the button is near the left edge.
  */
-export function placeMenu(anchor: Area, size: { width: number; height: number }, area: Area): MenuPlace {
-  const below = area.bottom - EDGE - (anchor.bottom + GAP);
-  const above = anchor.top - GAP - (area.top + EDGE);
-  const left = Math.max(area.left + EDGE, Math.min(anchor.right - size.width, area.right - EDGE - size.width));
-  if (size.height <= below) return { top: anchor.bottom + GAP, left, maxHeight: null };
-  if (size.height <= above) return { top: anchor.top - GAP - size.height, left, maxHeight: null };
-  if (below >= above) return { top: anchor.bottom + GAP, left, maxHeight: Math.max(below, 0) };
-  const height = Math.max(above, 0);
-  return { top: anchor.top - GAP - height, left, maxHeight: height };
+export function placeMenu(anchor: Area, { width, height }: { width: number; height: number }, area: Area): MenuPlace {
+  const below = area.bottom - EDGE - GAP - anchor.bottom;
+  const above = anchor.top - GAP - EDGE - area.top;
+  const up = height > below && (height <= above || above > below);
+  const room = up ? above : below;
+  const shown = Math.min(height, Math.max(room, 0));
+  return {
+    top: up ? anchor.top - GAP - shown : anchor.bottom + GAP,
+    left: Math.max(area.left + EDGE, Math.min(anchor.right - width, area.right - EDGE - width)),
+    maxHeight: height > room ? shown : null,
+  };
 }
 
 /**
  * In a frame sized to its content (the embed), a menu or dialog taller than the frame cannot be seen whole: the
  * widget's root is made taller by what is missing, the frame reports its new height (embed/frame.tsx) and the loader
- * grows it. Returns what gives the room back. Nothing to do in a top-level page, whose viewport does not grow.
+ * grows it. Returns what gives the room back. Called in frames only: a top-level page's viewport does not grow.
  */
 export function holdFrameRoom(from: Element, height: number): () => void {
   const missing = Math.ceil(height - window.innerHeight);
   const root = from.closest<HTMLElement>('.gfw-root');
-  if (!inFrame() || missing <= 0 || !root) return () => undefined;
+  if (missing <= 0 || !root) return () => undefined;
   const before = root.style.minHeight;
   root.style.minHeight = `${root.getBoundingClientRect().height + missing}px`;
   return () => {

@@ -1,7 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { holdFrameRoom, inFrame, revealInHost, visibleArea } from '../../lib/top-layer.js';
 
-const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 /** Kept clear around a dialog, in the viewport or the part of the frame the reader sees. */
 const MARGIN = 16;
 
@@ -22,58 +21,46 @@ export function Dialog({ title, onClose, children }: { title: string; onClose: (
   }, [onClose]);
 
   useLayoutEffect(() => {
-    const el = dialog.current;
-    if (!el) return;
+    const el = dialog.current!;
     const previous = document.activeElement as HTMLElement | null;
     const rooms: (() => void)[] = [];
-    // Escape on its way through the browser's close request (a keydown we did not see, Android's back button).
-    const onCancel = (event: Event) => {
-      event.preventDefault();
-      close.current();
-    };
-    el.addEventListener('cancel', onCancel);
-    const show = () => {
-      // jsdom (and browsers before 2022) have no showModal: the dialog is then shown in place.
-      if (typeof el.showModal === 'function') {
-        if (!el.open) el.showModal();
-      } else {
-        el.setAttribute('open', '');
-      }
-      if (!el.contains(document.activeElement)) el.querySelector<HTMLElement>(FOCUSABLE)?.focus({ preventScroll: true });
+    const area = (top: number, bottom: number) => {
+      el.style.setProperty('--gfw-area-top', `${top}px`);
+      el.style.setProperty('--gfw-area-bottom', `${bottom}px`);
     };
     let cancel = () => undefined as void;
     const place = () => {
       cancel();
-      cancel = visibleArea((area) => {
-        el.style.setProperty('--gfw-area-top', `${area.top}px`);
-        el.style.setProperty('--gfw-area-bottom', `${window.innerHeight - area.bottom}px`);
-        show();
+      cancel = visibleArea((seen) => {
+        const height = window.innerHeight;
+        area(seen.top, height - seen.bottom);
+        // showModal() moves the focus in; jsdom (and browsers before 2022) lack it: shown in place, focused here.
+        if (!el.showModal) {
+          el.setAttribute('open', '');
+          el.querySelector<HTMLElement>('input, button')?.focus();
+        } else if (!el.open) {
+          el.showModal();
+        }
         const needed = el.scrollHeight + 2 * MARGIN;
-        if (needed > area.bottom - area.top) {
+        if (inFrame() && needed > seen.bottom - seen.top) {
           // What the reader sees of the frame cannot hold it: it opens at the top of what is seen (or higher, when
           // the frame ends too soon below), the frame grows if it is too short even so, and the host page scrolls
           // it into view.
-          const top = Math.max(0, Math.min(area.top, window.innerHeight - needed));
-          el.style.setProperty('--gfw-area-top', `${top}px`);
-          el.style.setProperty('--gfw-area-bottom', `${Math.max(0, window.innerHeight - top - needed)}px`);
+          const top = Math.max(0, Math.min(seen.top, height - needed));
+          area(top, Math.max(0, height - top - needed));
           rooms.push(holdFrameRoom(el, top + needed));
-          if (top + needed <= window.innerHeight) revealInHost(top, needed);
+          if (top + needed <= height) revealInHost(top, needed);
         }
       });
     };
-    if (inFrame()) {
-      place();
-      window.addEventListener('resize', place);
-    } else {
-      show();
-    }
+    place();
+    window.addEventListener('resize', place);
     return () => {
       cancel();
       window.removeEventListener('resize', place);
-      el.removeEventListener('cancel', onCancel);
       if (el.open) el.close?.();
       rooms.reverse().forEach((release) => release());
-      previous?.focus?.({ preventScroll: true });
+      previous?.focus({ preventScroll: true });
     };
   }, []);
 
@@ -90,6 +77,11 @@ export function Dialog({ title, onClose, children }: { title: string; onClose: (
       className="gfw-dialog"
       aria-labelledby={titleId}
       onKeyDown={onKeyDown}
+      // Escape on its way through the browser's close request (a keydown we did not see, Android's back button).
+      onCancel={(event) => {
+        event.preventDefault();
+        close.current();
+      }}
       // The dialog box itself is only hit outside its panel, that is on the backdrop.
       onMouseDown={(event) => event.target === event.currentTarget && close.current()}
     >
