@@ -60,7 +60,7 @@ export function placeMenu(anchor: Area, { width, height }: { width: number; heig
 }
 
 /**
- * In a frame sized to its content (the embed), a menu or dialog taller than the frame cannot be seen whole: the
+ * In a frame sized to its content (the embed), a dialog taller than the frame cannot be seen whole: the
  * widget's root is made taller by what is missing, the frame reports its new height (embed/frame.tsx) and the loader
  * grows it. Returns what gives the room back. Called in frames only: a top-level page's viewport does not grow.
  */
@@ -76,7 +76,7 @@ export function holdFrameRoom(from: Element, height: number): () => void {
 }
 
 /**
- * Asks the page around a frame to scroll rows `top` to `top + height` of the frame into view. A menu or dialog is
+ * Asks the page around a frame to scroll rows `top` to `top + height` of the frame into view. A dialog is
  * fixed in the frame's viewport, so a static stand-in of its box is what scrolls into view; scrolling into view
  * crosses from a frame into the page that holds it, across origins too.
  */
