@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Comments } from './comments.js';
 import {
-  anonymousOpComments, bigThread, blockApi, deletedComments, followApi, maskedComments, sampleComments, serviceFor, STORY_HOST, STORY_URL,
+  anonymousOpComments, bigThread, blockApi, deletedComments, followApi, longComments, maskedComments, sampleComments, serviceFor, STORY_HOST, STORY_URL,
 } from '../../test/story-kit.js';
 
 const meta = {
@@ -34,3 +34,5 @@ export const LoadError: Story = {
 export const Masked: Story = { args: { auth: 'member' }, parameters: { msw: { handlers: serviceFor(maskedComments()) } } };
 export const Deleted: Story = { args: { auth: 'member' }, parameters: { msw: { handlers: serviceFor(deletedComments()) } } };
 export const ThreadOf500Replies: Story = { args: { auth: 'member' }, parameters: { msw: { handlers: serviceFor(bigThread(500)) } } };
+/** A comment of 20 lines cut after 12 with Read more, among others to mention (type @ in the composer). */
+export const LongCommentAndMentions: Story = { args: { auth: 'member' }, parameters: { msw: { handlers: serviceFor([...longComments(), ...sampleComments()]) } } };

@@ -71,6 +71,11 @@ export function useMentionPicker(field: RefObject<HTMLTextAreaElement | null>, w
     setTyping(null);
   };
 
+  // Opened under a box near the bottom of what the reader sees (the last reply): brought into view, in a frame too.
+  useLayoutEffect(() => {
+    if (open) document.getElementById(id)?.scrollIntoView?.({ block: 'nearest' });
+  }, [open, id]);
+
   // The caret goes after the inserted mention once the store's text is in the box.
   useLayoutEffect(() => {
     const el = field.current;
