@@ -73,8 +73,11 @@ export type ComposerDeps = {
   section: SectionStore;
   user: CommentUserStore;
   settings: SettingsStore;
-  /** Proof that the viewer is the OP of the section's url, for anonymous OP comments. */
-  opToken?: string | undefined;
+  /**
+   * Proof that the viewer is the OP of the section's url, for anonymous OP comments; read when a comment is sent, as
+   * a host may hand it over after the widget started (the site asks /v1/op-token once the post is shown).
+   */
+  opToken?: (() => string | undefined) | undefined;
 };
 
 export const createComposerStore = ({ client, section, user, settings, opToken }: ComposerDeps) => {
@@ -166,7 +169,7 @@ export const createComposerStore = ({ client, section, user, settings, opToken }
             text,
             ...(attachments.length > 0 ? { attachments } : {}),
             ...(composer.parent ? { parent: composer.parent, replyThreadOnly: true } : {}),
-            ...(composer.anonymous && opToken ? { opToken } : {}),
+            ...(composer.anonymous && opToken?.() ? { opToken: opToken() } : {}),
             ...(composer.delegateUserId ? { delegateUserId: composer.delegateUserId } : {}),
           });
           section.getState().insert(result.comment, result.total);

@@ -66,8 +66,10 @@ export function createWidgetStores(client: CommentsClient, options: WidgetOption
     url: options.url, sort: options.sort ?? 'hot', isForum: options.isForum ?? false, followApi: options.followApi,
     threadId: options.threadId,
   });
-  const composers = createComposerStore({ client, section, user, settings, opToken: options.opToken });
-  return { client, options, section, composers, user, settings, toasts };
+  const stores = { client, options, section, user, settings, toasts } as WidgetStores;
+  // The OP token as the instance's options hold it now (a host may pass it later: Comments replaces the options).
+  stores.composers = createComposerStore({ client, section, user, settings, opToken: () => stores.options.opToken });
+  return stores;
 }
 
 const WidgetContext = createContext<WidgetStores | null>(null);

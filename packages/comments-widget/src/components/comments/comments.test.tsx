@@ -348,6 +348,29 @@ describe('<Comments> as OP, with the post\'s OP token', () => {
     expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['Pin', 'Hide', 'Copy link', 'Delete']);
   });
 
+  it('takes the token when the host hands it over after starting (the site asks for it once the post is shown)', async () => {
+    const { ready, user, rerender, client, followApi, blockApi, onRequireLogin } = renderComments({ comments: comments(), user: userState(users.op) });
+    await ready();
+    const bob = (await screen.findByText('second by bob')).closest('article')!;
+    await user.click(within(bob).getByRole('button', { name: /More actions/ }));
+    expect(screen.queryByRole('menuitem', { name: 'Pin' })).toBeNull();
+    await user.keyboard('{Escape}');
+    rerender(
+      <Comments appId="guffaw" url={POST_URL} client={client} followApi={followApi} blockApi={blockApi} onRequireLogin={onRequireLogin}
+        opToken="late-proof" canAnonymous />,
+    );
+    await user.click(within(bob).getByRole('button', { name: /More actions/ }));
+    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual(expect.arrayContaining(['Pin', 'Hide']));
+    await user.keyboard('{Escape}');
+    // The composer posts as the anonymous OP with the token it got late, and the list was read only once.
+    await user.click(await screen.findByRole('checkbox', { name: 'Post anonymously as OP' }));
+    await user.type(screen.getByRole('textbox', { name: 'Write a comment' }), 'as the OP');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    await waitFor(() => expect(client.callsOf('addComment')).toHaveLength(1));
+    expect(client.callsOf('addComment')[0]![0]).toMatchObject({ text: 'as the OP', opToken: 'late-proof' });
+    expect(client.callsOf('listComments')).toHaveLength(1);
+  });
+
   it('offers no OP tools without the token', async () => {
     const { ready, user } = renderComments({ comments: comments(), user: userState(users.op) });
     await ready();

@@ -173,14 +173,16 @@ export function Comments(props: CommentsProps) {
     setStores(make(props));
   }
   // What the host may change on a running widget without starting it again: the viewer's offensive and
-  // blocked-for-comments flags (comments.md §5), read by the viewer on every render.
-  const { showOffensive, postBlocked } = props;
-  const live = useMemo(
-    () => (stores.options.showOffensive === showOffensive && stores.options.postBlocked === postBlocked
-      ? stores
-      : { ...stores, options: { ...stores.options, showOffensive, postBlocked } }),
-    [stores, showOffensive, postBlocked],
-  );
+  // blocked-for-comments flags (comments.md §5), and the OP token with canAnonymous, which the site asks for once the
+  // post is shown (so the OP's Pin, Hide and anonymous comments come when it answers), read on every render.
+  const { showOffensive, postBlocked, opToken, canAnonymous } = props;
+  const live = useMemo(() => {
+    const o = stores.options;
+    if (o.showOffensive === showOffensive && o.postBlocked === postBlocked && o.opToken === opToken && o.canAnonymous === canAnonymous) return stores;
+    // The instance's options are replaced, not only copied: its composer reads the OP token from them when it posts.
+    stores.options = { ...o, showOffensive, postBlocked, opToken, canAnonymous };
+    return { ...stores };
+  }, [stores, showOffensive, postBlocked, opToken, canAnonymous]);
   return (
     <WidgetProvider stores={live}>
       <Startup auth={auth} />
