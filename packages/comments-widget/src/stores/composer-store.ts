@@ -164,12 +164,13 @@ export const createComposerStore = ({ client, section, user, settings, opToken }
             const preview = await client.linkAttachment(link).catch(() => null);
             if (preview) attachments.push({ type: preview.type, token: preview.token });
           }
+          const proof = opToken?.();
           const result = await client.addComment({
             url: section.getState().url,
             text,
             ...(attachments.length > 0 ? { attachments } : {}),
             ...(composer.parent ? { parent: composer.parent, replyThreadOnly: true } : {}),
-            ...(composer.anonymous && opToken?.() ? { opToken: opToken() } : {}),
+            ...(composer.anonymous && proof ? { opToken: proof } : {}),
             ...(composer.delegateUserId ? { delegateUserId: composer.delegateUserId } : {}),
           });
           section.getState().insert(result.comment, result.total);
