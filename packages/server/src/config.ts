@@ -49,7 +49,9 @@ type Env = Record<string, string | undefined>;
 /** Reads DESIGN.md's runtime contract from the environment; creates DATA_DIR and the session secret when missing. */
 export function loadConfig(env: Env = process.env): Config {
   const port = parsePort(env.PORT);
-  const dataDir = resolve(env.DATA_DIR?.trim() || './data');
+  // A relative DATA_DIR is read from where the command was typed, which npm passes as INIT_CWD: it runs a workspace's
+  // script (`npm run comments`, `seed`, `ads`, `dev`) in packages/server, and they must open the ./data `npm start` does.
+  const dataDir = resolve(env.INIT_CWD?.trim() || process.cwd(), env.DATA_DIR?.trim() || './data');
   ensureWritableDir(dataDir);
   const publicUrl = parseUrl('PUBLIC_URL', env.PUBLIC_URL) ?? `http://localhost:${port}`;
   const commentsPublicUrl = parseUrl('COMMENTS_PUBLIC_URL', env.COMMENTS_PUBLIC_URL) ?? publicUrl;

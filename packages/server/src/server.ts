@@ -13,7 +13,21 @@ function fatal(message: string): never {
   process.exit(1);
 }
 
+const HELP = `usage: npm start          builds what is missing, then serves everything on PORT
+       npm run dev        the same from the sources, restarted when they change
+Settings come from the environment (README.md, "Configuration", lists them all), among them:
+  PORT (3000); DATA_DIR (./data, relative to where the command is typed); DATABASE_URL (PostgreSQL; unset = the
+  embedded database in DATA_DIR/db, one process at a time); PUBLIC_URL; REDIS_URL; SMTP_URL; SESSION_SECRET;
+  SEED_DEMO (0 = no demo content on a first start)
+Operator commands, each with --help: npm run comments, npm run ads, npm run seed
+`;
+
 async function main(): Promise<void> {
+  // Answered before any setting is read or any directory made.
+  if (process.argv.slice(2).some((a) => a === '--help' || a === '-h')) {
+    process.stdout.write(HELP);
+    return;
+  }
   const started = Date.now();
   let config: Config;
   try {

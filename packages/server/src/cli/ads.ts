@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
 import { DatabaseUnavailableError, migrateToLatest, openDatabase, type Database } from '../db/index.js';
-import { lockDataDir } from '../lib/data-dir-lock.js';
+import { dataDirInUse, lockDataDir } from '../lib/data-dir-lock.js';
 import { insertCampaign, listCampaigns, removeCampaign } from '../modules/ads/repository.js';
 import { AD_SIZES, isSafeLink } from '../modules/ads/service.js';
 
@@ -101,6 +101,12 @@ async function main(): Promise<void> {
     process.stderr.write(`ads: ${msg}\n`);
     process.exit(1);
   };
+  const args = process.argv.slice(2);
+  // Help is answered before any database is opened, so it works while the server runs.
+  if (args.some((a) => a === '--help' || a === '-h') || args[0] === 'help') {
+    process.stdout.write(`${USAGE}\nWith the embedded database, stop the server first; with DATABASE_URL (PostgreSQL) it may run.\n`);
+    return;
+  }
   let config;
   try {
     config = loadConfig();
@@ -110,7 +116,7 @@ async function main(): Promise<void> {
   }
   if (!config.databaseUrl) {
     const lock = lockDataDir(config.dataDir);
-    if ('heldBy' in lock) fail(`DATA_DIR ${config.dataDir} is in use by the server (pid ${lock.heldBy}); stop it first, or use DATABASE_URL`);
+    if ('heldBy' in lock) fail(dataDirInUse(config.dataDir, lock.heldBy, `npm run ads -- ${args.join(' ')}`));
     else process.on('exit', lock.release);
   }
   let db: Database;
@@ -122,7 +128,7 @@ async function main(): Promise<void> {
     return fail(`the database could not be opened: ${(error as Error).message}`);
   }
   try {
-    await runAdsCommand(db, process.argv.slice(2), (line) => process.stdout.write(`${line}\n`));
+    await runAdsCommand(db, args, (line) => process.stdout.write(`${line}\n`));
   } catch (error) {
     if (error instanceof AdsUsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       process.stderr.write(`ads: ${(error as Error).message}\n${USAGE}\n`);

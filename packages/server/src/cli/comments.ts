@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
 import { DatabaseUnavailableError, migrateToLatest, openDatabase, type Database } from '../db/index.js';
-import { lockDataDir } from '../lib/data-dir-lock.js';
+import { dataDirInUse, lockDataDir } from '../lib/data-dir-lock.js';
 import { addModerator, findApp, insertApp, removeModerator } from '../modules/comments/repository.js';
 
 /**
@@ -13,10 +13,24 @@ import { addModerator, findApp, insertApp, removeModerator } from '../modules/co
  * With the embedded database the server must be stopped (one process per DATA_DIR); with DATABASE_URL it may run.
  * A running server picks up moderator changes within 10 s and app changes within 30 s (its caches).
  */
-const USAGE = `usage:
-  npm run comments -- app:create --name NAME --origin URL [--origin URL ...]
-  npm run comments -- mod:add --app APP_ID --user EXTERNAL_USER_ID
-  npm run comments -- mod:remove --app APP_ID --user EXTERNAL_USER_ID`;
+const COMMANDS: Record<string, string> = {
+  'app:create': `npm run comments -- app:create --name NAME --origin URL [--origin URL ...]
+    a comment app (tenant) for a site: prints its appId and the secret its server signs users' tokens with;
+    --origin: each origin (scheme://host[:port]) whose pages embed its threads`,
+  'mod:add': `npm run comments -- mod:add --app APP_ID --user EXTERNAL_USER_ID
+    makes the app's user (the sub of its tokens) a moderator of its threads`,
+  'mod:remove': `npm run comments -- mod:remove --app APP_ID --user EXTERNAL_USER_ID
+    takes the moderator role back`,
+};
+const USAGE = `usage:\n${Object.values(COMMANDS).map((text) => `  ${text}`).join('\n')}
+With the embedded database, stop the server first; with DATABASE_URL (PostgreSQL) it may run.`;
+
+/** The usage `--help`, `-h` or `help` asks for (of one command when named), or null: answered before any database. */
+export function commentsHelp(argv: string[]): string | null {
+  if (!argv.some((a) => a === '--help' || a === '-h') && argv[0] !== 'help') return null;
+  const text = argv[0] ? COMMANDS[argv[0]] : undefined;
+  return text ? `usage:\n  ${text}` : USAGE;
+}
 
 class UsageError extends Error {}
 
@@ -71,6 +85,11 @@ async function main(): Promise<void> {
     process.stderr.write(`comments: ${msg}\n`);
     process.exit(1);
   };
+  const help = commentsHelp(process.argv.slice(2));
+  if (help) {
+    process.stdout.write(`${help}\n`);
+    return;
+  }
   let config;
   try {
     config = loadConfig();
@@ -80,7 +99,7 @@ async function main(): Promise<void> {
   }
   if (!config.databaseUrl) {
     const lock = lockDataDir(config.dataDir);
-    if ('heldBy' in lock) fail(`DATA_DIR ${config.dataDir} is in use by the server (pid ${lock.heldBy}); stop it first, or use DATABASE_URL`);
+    if ('heldBy' in lock) fail(dataDirInUse(config.dataDir, lock.heldBy, `npm run comments -- ${process.argv.slice(2).join(' ')}`));
     else process.on('exit', lock.release);
   }
   let db: Database;

@@ -7,7 +7,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import { DatabaseUnavailableError, migrateToLatest, openDatabase, type Database } from '../db/index.js';
-import { lockDataDir } from '../lib/data-dir-lock.js';
+import { dataDirInUse, lockDataDir } from '../lib/data-dir-lock.js';
 import { countContent, seedDemo, wipeContent } from '../seed/index.js';
 
 const USAGE = 'usage: npm run seed [-- --force]\n  --force  empty every table first, then seed the demo content again\n';
@@ -36,7 +36,7 @@ async function main(): Promise<void> {
   }
   if (!config.databaseUrl) {
     const lock = lockDataDir(config.dataDir);
-    if ('heldBy' in lock) fail(`DATA_DIR ${config.dataDir} is in use by a running server (pid ${lock.heldBy}); stop it first`);
+    if ('heldBy' in lock) fail(dataDirInUse(config.dataDir, lock.heldBy, `npm run seed${force ? ' -- --force' : ''}`));
     process.on('exit', lock.release);
   }
   const log = (msg: string) => process.stdout.write(`${new Date().toISOString()} ${msg}\n`);

@@ -29,3 +29,15 @@ function isAlive(pid: number): boolean {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
+
+/**
+ * What an operator command says when a server holds DATA_DIR's embedded database: what it is, then what to do.
+ * `command` is the command as typed, to run again once the server is stopped.
+ */
+export function dataDirInUse(dataDir: string, pid: number, command: string): string {
+  return [
+    `the server (pid ${pid}) is running on the embedded database in ${dataDir}, which one process at a time may open.`,
+    `  Stop the server (Ctrl+C in its terminal, or \`kill ${pid}\`), run \`${command}\` again, then start the server again.`,
+    '  To run this while the server runs, run both on PostgreSQL: set the same DATABASE_URL for the server and for this command.',
+  ].join('\n');
+}
