@@ -32,7 +32,7 @@ export type RequestOptions = { signal?: AbortSignal };
 export type ListOptions = RequestOptions & { fresh?: boolean };
 export type UploadOptions = RequestOptions & { onProgress?: (fraction: number) => void };
 
-/** One typed function per comment-service call (comments.md §7). */
+/** One typed function per comment-service call. */
 export interface CommentsClient {
   readonly appId: string;
   setAuth(auth: string | null): void;
@@ -43,7 +43,7 @@ export interface CommentsClient {
    */
   listComments(params: ListParams, options?: ListOptions): Promise<CommentPage>;
   /**
-   * The page after `page` for the same list (comments.md §4): throws "Next cursor is empty" without a next cursor
+   * The page after `page` for the same list: throws "Next cursor is empty" without a next cursor
    * and "The request is already processing" while a next page of the same list is loading.
    */
   loadNext(params: ListParams, page: Pick<CommentPage, 'next'>, options?: ListOptions): Promise<CommentPage>;

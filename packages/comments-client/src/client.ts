@@ -87,7 +87,7 @@ function withSignal<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
 }
 
 /**
- * The client of the comment service (comments.md §7): one private ky instance, form-encoded calls carrying appId and
+ * The client of the comment service: one private ky instance, form-encoded calls carrying appId and
  * auth, v2 unless told otherwise.
  *
  * - Visitors read lists with a GET (no per-viewer data, `origin` in the query) that HTTP caches can share; members

@@ -1,4 +1,4 @@
-/** Business constants of the comment system (comments.md §9) and the guard texts of §8. */
+/** Business constants of the comment system and the texts of the client's guards. */
 
 /** Largest upload, in bytes (10 MB). */
 export const MAX_UPLOAD_BYTES = 10_485_760;
@@ -18,7 +18,7 @@ export const PROOF_OF_WORK_POLL_MS = 100;
  * PROOF_OF_WORK_TIMEOUT instead of hanging (the browser solves a challenge in well under a second).
  */
 export const PROOF_OF_WORK_TIMEOUT_MS = 15_000;
-/** Media the comment service accepts (comments.md §5). */
+/** Media the comment service accepts. */
 export const MEDIA_TYPES: readonly string[] = ['image/gif', 'image/jpeg', 'image/png', 'video/mp4', 'video/webm'];
 
 /** Codes of the errors the client raises itself, before or instead of a request. */
@@ -35,7 +35,7 @@ export const ClientErrorCode = {
   badResponse: 'BAD_RESPONSE',
 } as const;
 
-/** Texts of comments.md §8. */
+/** The texts the comment system shows: guards, notices, confirmations. */
 export const CommentMessages = {
   loginRequired: 'You must be logged in',
   requestProcessing: 'The request is already processing',

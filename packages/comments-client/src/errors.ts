@@ -15,7 +15,10 @@ export class CommentsApiError extends Error {
   }
 }
 
-/** The client refused a call before sending it: a guard of comments.md §8 or an upload check of §5. */
+/**
+ * The client refused a call before sending it: a guard (login required, a request already running, no next page) or
+ * an upload check (type, size).
+ */
 export class CommentsClientError extends Error {
   override readonly name = 'CommentsClientError';
   constructor(
@@ -39,7 +42,7 @@ export const commentErrorCode = (e: unknown): string | undefined =>
   isCommentsApiError(e) || isCommentsClientError(e) ? e.code : undefined;
 
 /**
- * The notice shown for a failed comment action (comments.md §8): media codes get their fixed texts, a server text
+ * The notice shown for a failed comment action: media codes get their fixed texts, a server text
  * replaces the default, the client's own guards show their spec texts, anything else the default.
  */
 export function commentErrorNotice(error: unknown): string {

@@ -7,7 +7,7 @@ const MAX_ENTRIES = 200;
 export const listKey = (p: ListParams): string =>
   JSON.stringify([p.url, p.type ?? 'new', p.count ?? null, p.commentId ?? null, p.level ?? null, p.next ?? null, p.prev ?? null, p.refresh ?? null]);
 
-/** comments.md §4: 5 minutes for hot and for threads, 1 minute for new and old. */
+/** 5 minutes for hot and for threads, 1 minute for new and old. */
 export const listLifetime = (p: ListParams): number =>
   p.commentId !== undefined || p.level === 2 ? THREAD_CACHE_MS : LIST_CACHE_MS[p.type ?? 'new'];
 

@@ -32,7 +32,7 @@ function readHead(blob: Blob): Promise<Uint8Array> {
 }
 
 /**
- * comments.md §5: gif, jpeg, png, mp4 or webm (declared MIME type and magic bytes must agree), at most 10485760
+ * Accepted: gif, jpeg, png, mp4 or webm (declared MIME type and magic bytes must agree), at most 10485760
  * bytes. Throws IMAGE_INVALID_TYPE or IMAGE_INVALID_SIZE before anything is sent.
  */
 export async function checkMedia(blob: Blob): Promise<void> {

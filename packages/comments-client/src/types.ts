@@ -1,5 +1,5 @@
 /**
- * Wire types of the comment service (comments.md §3). The server imports these too (type-only), so the two sides
+ * Wire types of the comment service. The server imports these too (type-only), so the two sides
  * cannot drift. Timestamps are unix seconds.
  */
 
@@ -20,7 +20,7 @@ export type CommentUser = {
   displayName: string;
   emojiStatus: string;
   country: string;
-  /** Kept only when it contains /u/; otherwise '' and the user has no link (comments.md §3). */
+  /** Kept only when it contains /u/; otherwise '' and the user has no link. */
   profileUrl: string;
   timestamp: number;
   activeTs: number;
@@ -72,7 +72,7 @@ export type Comment = {
   isVoteMasked: boolean;
   likeCount: number;
   dislikeCount: number;
-  /** 1 = pinned (comments.md §3). */
+  /** 1 = pinned. */
   isPinned: 0 | 1;
   childrenTotal: number;
   childrenUrl: string;
@@ -120,7 +120,7 @@ export type AddCommentResult = {
   wpTraceId: string;
   /**
    * Replies by a main-site account in the main app: whether the replier follows the thread now, and whether this
-   * reply made them (their autoFollowThreadReply setting, comments.md §4). Absent elsewhere.
+   * reply made them (their autoFollowThreadReply setting). Absent elsewhere.
    */
   threadFollowed?: boolean;
   autoFollowed?: boolean;
@@ -146,7 +146,7 @@ export type CommentAppInfo = {
   anonymousAvatarUrl: string;
 };
 
-/** The comment service's reply envelope (DESIGN.md). */
+/** The comment service's reply envelope. */
 export type CommentServiceReply<T> = { status: 'OK' | 'ERROR'; code?: string; error?: string; payload: T };
 
 export type ListParams = {

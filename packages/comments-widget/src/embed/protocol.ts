@@ -79,7 +79,7 @@ export type FrameData = {
   /** Origin of the comment service. */
   host: string;
   theme: EmbedTheme;
-  /** Forum posts say Answers (posts-and-feeds.md). */
+  /** Forum posts say Answers. */
   isForum: boolean;
   /** The host page's origin (messages go only there); null when the page is opened on its own. */
   parentOrigin: string | null;

@@ -1,9 +1,9 @@
 import { ClientErrorCode, CommentMessages, CommentsClientError, commentErrorNotice } from '@guffaw/comments-client';
 
-/** The notice for any failed comment action (comments.md §8), as the client maps it. */
+/** The notice for any failed comment action, as the client maps it. */
 export const errorNotice = commentErrorNotice;
 
-/** The guard errors of comments.md §8, raised by the stores in the client's own shape. */
+/** The guard errors (busy, no next or earlier page, login required) the stores raise, in the client's shape. */
 export const guardError = (kind: 'busy' | 'next' | 'prev' | 'login'): CommentsClientError => {
   switch (kind) {
     case 'busy': return new CommentsClientError(ClientErrorCode.requestProcessing, CommentMessages.requestProcessing);

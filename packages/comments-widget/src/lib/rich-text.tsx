@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /**
- * Comment text as React nodes (comments.md §5): links and @mentions become anchors, everything else stays text.
+ * Comment text as React nodes: links and @mentions become anchors, everything else stays text.
  * Nothing here ever produces HTML from user text.
  */
 const TOKEN = /(https?:\/\/[^\s<>"']+)|(@[\p{L}\p{N}_.-]+)/gu;

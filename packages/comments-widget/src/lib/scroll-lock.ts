@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 
 /**
- * comments.md §4: an open composer locks page scrolling; closing it restores the position. Only where the host asks
+ * An open composer locks page scrolling; closing it restores the position. Only where the host asks
  * for it (WidgetOptions.lockScroll): the <html> is the host's.
  */
 export function useScrollLock(active: boolean) {

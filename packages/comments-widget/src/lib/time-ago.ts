@@ -1,5 +1,5 @@
 /**
- * Time-ago label of a comment (comments.md §9): under 60 s "just now", then minutes, hours, and days up to 7 days,
+ * Time-ago label of a comment: under 60 s "just now", then minutes, hours, and days up to 7 days,
  * then day and month, with a 2-digit year when not the current year.
  */
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;

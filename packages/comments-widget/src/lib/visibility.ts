@@ -12,7 +12,7 @@ export type Viewer = {
 };
 
 /**
- * comments.md §5: comments by blocked accounts are filtered out; anonymous OP comments too when the post is blocked
+ * Comments by blocked accounts are filtered out; anonymous OP comments too when the post is blocked
  * for comments; hidden comments reach only moderators.
  */
 export function isShown(comment: Comment, viewer: Viewer): boolean {
@@ -26,7 +26,7 @@ export type MaskKind = 'sensitive' | 'offensive' | 'downvoted';
 
 /**
  * Which mask covers a comment, if any. Offensive comments show only to their author, or with offensive mode on, or
- * when the post shows all (comments.md §5).
+ * when the post shows all.
  */
 export function maskOf(comment: Comment, viewer: Viewer): MaskKind | null {
   if (comment.isDeleted) return null;
@@ -43,5 +43,5 @@ export const MASK_TEXT: Record<MaskKind, string> = {
   downvoted: 'This comment was hidden because of too many downvotes.',
 };
 
-/** comments.md §3: a profile link exists only when the url contains /u/. */
+/** A profile link exists only when the url contains /u/. */
 export const profileHref = (url: string): string | null => (url.includes('/u/') && /^https?:\/\/|^\//.test(url) ? url : null);

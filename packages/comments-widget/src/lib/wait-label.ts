@@ -1,4 +1,4 @@
-/** Quota wait in hours and minutes (comments.md §5): 3h 20m, 45m; under a minute counts as 1m. */
+/** Quota wait in hours and minutes: 3h 20m, 45m; under a minute counts as 1m. */
 export function waitLabel(seconds: number): string {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
   const hours = Math.floor(minutes / 60);

@@ -6,9 +6,9 @@ import type { SettingsStore } from './settings-store.js';
 import type { CommentUserStore } from './user-store.js';
 import { selectIsModerator, selectMaxLength } from './user-store.js';
 
-/** comments.md §5: what the file picker offers; the client checks type, magic bytes and size before uploading. */
+/** What the file picker offers; the client checks type, magic bytes and size before uploading. */
 export const UPLOAD_TYPES = MEDIA_TYPES;
-/** The main app's id: only other apps turn links in the text into link attachments (comments.md §5). */
+/** The main app's id: only other apps turn links in the text into link attachments. */
 export const MAIN_APP_ID = 'guffaw';
 export const MAIN_COMPOSER = 'main';
 export const replyComposerKey = (commentId: string) => `reply:${commentId}`;

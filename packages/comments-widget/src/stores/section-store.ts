@@ -13,11 +13,11 @@ export const UNFOLLOWED = "You won't get notified.";
 export const FOLLOW_FAILED = 'Something went wrong, please try again later.';
 
 /**
- * Lists and threads of one comment section (comments.md §4). Comments are kept once by id; each list (a sort type)
+ * Lists and threads of one comment section. Comments are kept once by id; each list (a sort type)
  * and each thread (replies of one top-level comment) keeps ids, cursors and its loading flags.
  */
 
-/** comments.md §9: a page holds 10 comments; cached lists expire after 5 min (hot, threads) or 1 min (new, old). */
+/** A page holds 10 comments; cached lists expire after 5 min (hot, threads) or 1 min (new, old). */
 export const PAGE_COUNT = COMMENT_PAGE_COUNT;
 export const CACHE_MS: Record<SortType, number> = LIST_CACHE_MS;
 
@@ -96,7 +96,7 @@ export type SectionActions = {
   mask(commentId: string, sensitive: boolean): Promise<void>;
   ban(userId: string, banned: boolean): Promise<void>;
   update(change: { lock?: boolean; status?: string }): Promise<void>;
-  /** comments.md §4: follow status is unknown, then fetched, then toggled by the user. */
+  /** Follow status is unknown, then fetched, then toggled by the user. */
   fetchFollow(threadId: string): Promise<void>;
   toggleFollow(threadId: string): Promise<void>;
   /** After a reply: follow when autoFollowThreadReply is on and the thread is not followed yet. */
@@ -119,7 +119,7 @@ const hasReplies = (comments: Record<string, Comment>, c: Comment): boolean =>
   c.level === 1 ? c.childrenTotal > 0 : Object.values(comments).some((r) => r.parent === c.commentId && r.commentId !== c.commentId);
 
 /**
- * comments.md §4, as the service does it: a deleted comment with replies is kept (marked deleted, no text, no
+ * As the service does it, a deleted comment with replies is kept (marked deleted, no text, no
  * author shown); one without is removed, and removing a reply lowers its thread's reply count. A deleted comment kept
  * only for its replies goes once they are gone, up to the thread's top, so a thread of deleted comments does not
  * stay. A thread shown around the removed reply (its permalink) stays open on its top-level comment.
@@ -176,7 +176,7 @@ function removeLocally(s: SectionState, comment: Comment): Partial<SectionState>
 
 const ttl = (key: ListKey): number => (key.startsWith('thread:') ? CACHE_MS.hot : CACHE_MS[key.slice(5) as SortType]);
 
-/** comments.md §4: the vote moves from one count to the other, never below zero. */
+/** The vote moves from one count to the other, never below zero. */
 export function applyVote(comment: Comment, from: LikeValue, to: LikeValue): Comment {
   let { likeCount, dislikeCount } = comment;
   if (from === 1) likeCount = Math.max(0, likeCount - 1);

@@ -8,7 +8,7 @@ export type BlockedUser = { accountId: string; name: string };
 export type SettingsState = {
   blocklist: BlockedUser[];
   blocklistIds: string[];
-  /** comments.md §3: on by default; after a reply the thread is followed. */
+  /** On by default; after a reply the thread is followed. */
   autoFollowThreadReply: boolean;
 };
 export type SettingsActions = {

@@ -1,6 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 
-/** comments.md §9: the Undo toast stays 10 s; plain toasts go sooner. */
+/** The Undo toast stays 10 s; plain toasts go sooner. */
 export const UNDO_TOAST_MS = 10_000;
 export const TOAST_MS = 5_000;
 

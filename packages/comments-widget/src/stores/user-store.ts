@@ -1,7 +1,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { CommentAppInfo, CommentsClient, CommentUserInfo, LikeValue, Quota } from '@guffaw/comments-client';
 
-/** comments.md §3 "Comment-app info": the default when app.json has not answered yet. */
+/** The comment app's info used until app.json has answered. */
 export const DEFAULT_MAX_MESSAGE_LENGTH = 1000;
 
 export type UserStatus = 'idle' | 'loading' | 'ready' | 'error';

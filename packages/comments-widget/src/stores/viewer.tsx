@@ -32,14 +32,14 @@ export function ViewerProvider({ children }: { children: ReactNode }) {
   return <ViewerContext.Provider value={useViewerRole()}>{children}</ViewerContext.Provider>;
 }
 
-/** The viewer as the UI needs it: who they are, what they may do (comments.md §6). */
+/** The viewer as the UI needs it: who they are, what they may do. */
 export function useViewer(): ViewerRole {
   const viewer = useContext(ViewerContext);
   if (!viewer) throw new Error('Comment components must be placed inside <Comments> or <WidgetProvider>.');
   return viewer;
 }
 
-/** Runs an action for members, or asks the host to log the visitor in (posts-and-feeds.md §5). */
+/** Runs an action for members, or asks the host to log the visitor in. */
 export function useRequireLogin() {
   const { options, toasts } = useWidget();
   const viewer = useViewer();

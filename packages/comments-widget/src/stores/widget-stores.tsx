@@ -21,19 +21,19 @@ export type WidgetOptions = {
   opToken?: string | undefined;
   /** The post permits anonymous OP comments (post.comment.canAnonymous). */
   canAnonymous?: boolean | undefined;
-  /** The viewer turned offensive mode on, or the post shows all offensive comments (comments.md §5). */
+  /** The viewer turned offensive mode on, or the post shows all offensive comments. */
   showOffensive?: boolean | undefined;
-  /** The post is blocked for comments: anonymous OP comments are filtered out (comments.md §5). */
+  /** The post is blocked for comments: anonymous OP comments are filtered out. */
   postBlocked?: boolean | undefined;
   settings?: Partial<SettingsState> | undefined;
   onRequireLogin?: (() => void) | undefined;
   onNavigate?: ((url: string) => void) | undefined;
-  /** A member asked to hide the post's anonymous OP comments (comments.md §5); the host confirms and blocks. */
+  /** A member asked to hide the post's anonymous OP comments; the host confirms and blocks. */
   onHideOpComments?: ((comment: { commentId: string; threadId: string }) => void) | undefined;
   /** How often the shown list asks for new comments (ms; default 15 s, 0 = never): the "N new comments" pill. */
   newCommentsPollMs?: number | undefined;
   /**
-   * An open reply composer locks the page's scrolling (comments.md §4). Off by default: on a host's page the widget
+   * An open reply composer locks the page's scrolling. Off by default: on a host's page the widget
    * is a guest and leaves the host's <html> alone; the product's own site turns it on.
    */
   lockScroll?: boolean | undefined;

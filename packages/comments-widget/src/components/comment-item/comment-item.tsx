@@ -27,7 +27,7 @@ export type CommentItemProps = {
   showRepliesLink?: boolean;
 };
 
-/** One comment with its actions (comments.md §4, §6): votes, reply, menu of member, OP and moderator tools. */
+/** One comment with its actions: votes, reply, menu of member, OP and moderator tools. */
 export const CommentItem = memo(function CommentItem({ commentId, showRepliesLink = false }: CommentItemProps) {
   const { section, composers, settings, toasts, client, options } = useWidget();
   // One subscription per store and comment: a list of 500 comments stays cheap to render.

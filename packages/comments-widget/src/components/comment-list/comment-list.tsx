@@ -24,7 +24,7 @@ function LocalReplies({ parentId }: { parentId: string }) {
   );
 }
 
-/** The top-level comments of one sort with first, next and refresh loading (comments.md §4). */
+/** The top-level comments of one sort with first, next and refresh loading. */
 const SortPanel = memo(function SortPanel({ listId, sort, active }: { listId: string; sort: SortType; active: boolean }) {
   const key = listKey(sort);
   const list = useSection((s) => s.lists[key]);

@@ -5,7 +5,7 @@ import { useSection } from '../../stores/widget-stores.js';
 
 const NONE: readonly string[] = [];
 
-/** Ids of a list after the filters of comments.md §5 (blocked accounts, blocked post, hidden). */
+/** Ids of a list after the viewer's filters (blocked accounts, blocked post, hidden). */
 export function useVisibleIds(ids: readonly string[] | undefined): string[] {
   const comments = useSection((s) => s.comments);
   const viewer = useViewer();

@@ -1,7 +1,7 @@
 import type { LinkPreview, MediaItem } from '@guffaw/comments-client';
 import { isSafeHref } from '../../lib/rich-text.js';
 
-/** comments.md §9: media displays at most 300 px wide, and comment images at most 400 px high. */
+/** Media displays at most 300 px wide, and comment images at most 400 px high. */
 export const MEDIA_MAX_WIDTH = 300;
 export const MEDIA_MAX_HEIGHT = 400;
 

@@ -9,7 +9,7 @@ import { useViewer } from '../../stores/viewer.js';
 import { useMentionPicker } from './mention-picker.js';
 import { useCommentUser, useComposers, useSection, useWidget } from '../../stores/widget-stores.js';
 
-/** comments.md §4: a reply starts with a mention of the parent's author, or of the OP when anonymous. */
+/** A reply starts with a mention of the parent's author, or of the OP when anonymous. */
 export const mentionOf = (parent: Comment): string => `@${parent.opStatus === 2 ? 'OP' : parent.user.displayName} `;
 
 export type ComposerProps = {

@@ -6,7 +6,7 @@ import { useCommentUser, useSection, useWidget } from '../../stores/widget-store
 /** Our decision on the statuses a moderator picks from; the service stores any short string. */
 export const SECTION_STATUSES = ['open', 'closed', 'archived'] as const;
 
-/** Moderator tools for the whole section (comments.md §6): lock or unlock it, set its status. */
+/** Moderator tools for the whole section: lock or unlock it, set its status. */
 export function SectionTools() {
   const { section, toasts } = useWidget();
   const moderator = useCommentUser(selectIsModerator);

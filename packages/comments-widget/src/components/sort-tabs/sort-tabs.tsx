@@ -4,7 +4,7 @@ import { SORT_ORDER, sortLabels } from '../../lib/labels.js';
 import { useSection } from '../../stores/widget-stores.js';
 import { sortPanelId } from '../comment-list/comment-list.js';
 
-/** Sort tabs of comments.md §4: Hot, New, Oldest; Most Upvoted, New, Oldest on forum posts. */
+/** Sort tabs: Hot, New, Oldest; Most Upvoted, New, Oldest on forum posts. */
 export function SortTabs({ listId }: { listId: string }) {
   const sort = useSection((s) => s.sort);
   const isForum = useSection((s) => s.isForum);

@@ -7,7 +7,7 @@ import { useSection, useWidget } from '../../stores/widget-stores.js';
 import { CommentItem } from '../comment-item/index.js';
 import { useVisibleIds } from '../comment-list/index.js';
 
-/** Follow toggle of one thread (comments.md §4); hidden without a follow API or for visitors. */
+/** Follow toggle of one thread; hidden without a follow API or for visitors. */
 export function FollowButton({ threadId }: { threadId: string }) {
   const { section, options } = useWidget();
   const viewer = useViewer();
@@ -30,7 +30,7 @@ export function FollowButton({ threadId }: { threadId: string }) {
   );
 }
 
-/** Replies of one comment, loaded around it, with earlier and later pages (comments.md §2, §4). */
+/** Replies of one comment, loaded around it, with earlier and later pages. */
 export function ThreadView({ commentId }: { commentId: string }) {
   const { section } = useWidget();
   const key = threadKey(commentId);

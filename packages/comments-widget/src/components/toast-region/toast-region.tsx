@@ -3,7 +3,7 @@ import { visibleArea } from '../../lib/top-layer.js';
 import { useToasts } from '../../stores/widget-stores.js';
 
 /**
- * Toasts of comments.md §8, announced politely to screen readers. At the bottom of what the reader sees: in the embed
+ * The widget's toasts, announced politely to screen readers. At the bottom of what the reader sees: in the embed
  * that is the bottom of the part of the frame the host page shows, not of the frame, which may be far below the fold
  * (lib/top-layer.ts). The region lets clicks through around its toasts, so it covers no more than the toasts.
  */

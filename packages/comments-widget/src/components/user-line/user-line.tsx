@@ -3,7 +3,7 @@ import type { Comment } from '@guffaw/comments-client';
 import { fullDate, timeAgo } from '../../lib/time-ago.js';
 import { profileHref } from '../../lib/visibility.js';
 
-/** Badges of comments.md §1: Pro, Pro+ (unless hideProBadge), verified. */
+/** User badges: Pro, Pro+ (unless hideProBadge), verified. */
 export function UserBadges({ user }: { user: Comment['user'] }) {
   const showPro = !user.preferences.hideProBadge;
   return (
