@@ -1,0 +1,107 @@
+// The comment text and permalinks as a reader sees them in Chromium, on the site's post page at 1440 and 390 px:
+// a permalink (#cs_comment_id=) brings its comment into view and highlights it; right-to-left text is laid out right to
+// left in the composer and in the posted comment; the counter counts characters as the service does; Ctrl+Enter posts.
+import { before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { baseUrl, login, screenshot, useBrowser, useServer, WIDTHS } from './harness.mjs';
+
+useServer();
+const browser = useBrowser();
+
+const PASSWORD = 'guffaw-demo';
+let threaded;
+let reply;
+let quiet;
+
+const list = async (postUrl, extra = {}) => {
+  const query = new URLSearchParams({ appId: 'guffaw', url: postUrl, type: 'hot', count: '10', ...extra });
+  return (await (await fetch(`${baseUrl()}/comments/v2/comment-list.json?${query}`)).json()).payload;
+};
+
+before(async () => {
+  const posts = [];
+  for (const user of ['op', 'demo', 'moderator']) {
+    const body = await (await fetch(`${baseUrl()}/v1/user-posts/username/${user}/type/posts`)).json();
+    posts.push(...(body.data?.posts ?? []));
+  }
+  for (const post of posts.filter((p) => p.type !== 'CollectionPage' && !p.nsfw && !/forum/i.test(p.type ?? ''))) {
+    const page = await list(post.postUrl);
+    if (!page || page.lock || (page.status && page.status !== 'open')) continue;
+    if (!quiet && page.comments.length <= 5) quiet = post;
+    if (!threaded) {
+      // A thread with replies enough that its last one starts below the fold.
+      for (const top of page.comments.filter((c) => c.childrenTotal >= 3 && !c.isDeleted)) {
+        const thread = await list(post.postUrl, { commentId: top.commentId, level: '2' });
+        const last = thread.comments.filter((c) => !c.isDeleted && !c.isHidden && !c.isSensitive && !c.isOffensive).at(-1);
+        if (last) {
+          threaded = post;
+          reply = last;
+          break;
+        }
+      }
+    }
+    if (threaded && quiet) break;
+  }
+  assert.ok(threaded && reply, 'a demo post with a thread of replies');
+  assert.ok(quiet, 'a demo post with a few comments');
+}, { timeout: 120_000 });
+
+for (const [width, viewport] of WIDTHS) {
+  test(`a permalink scrolls its comment into view and highlights it (${width} px)`, async (t) => {
+    await browser.withPage(t, async (page) => {
+      await page.setViewportSize(viewport);
+      await page.goto(`${baseUrl()}/gag/${threaded.id}#cs_comment_id=${reply.commentId}`, { waitUntil: 'networkidle' });
+      const target = page.locator(`[data-comment-id="${reply.commentId}"]`);
+      await target.waitFor();
+      // The reader answers the consent banner first (it covers the bottom of the page until then).
+      const reject = page.getByRole('button', { name: 'Reject' });
+      if (await reject.isVisible()) await reject.click();
+      // In view once the (smooth) scroll has come to rest.
+      await page.waitForFunction((id) => {
+        const el = document.querySelector(`[data-comment-id="${id}"]`);
+        if (!el) return false;
+        const r = el.getBoundingClientRect();
+        const w = window;
+        const still = w.__lastY === w.scrollY;
+        w.__lastY = w.scrollY;
+        return still && r.top >= 0 && r.bottom <= window.innerHeight;
+      }, reply.commentId, { timeout: 5000, polling: 200 });
+      assert.equal(await target.getAttribute('aria-current'), 'true');
+      assert.match((await target.getAttribute('class')) ?? '', /gfw-highlight/);
+      const hit = await target.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const x = r.left + Math.min(r.width / 2, 40);
+        const y = r.top + Math.min(r.height / 2, 20);
+        return el.contains(document.elementFromPoint(x, y));
+      });
+      assert.ok(hit, 'the highlighted comment is what the reader sees at its place');
+      await screenshot(page, `comment-permalink-${width}`);
+    });
+  });
+}
+
+test('right-to-left text, the character counter and Ctrl+Enter, as a member writes (390 px)', async (t) => {
+  await browser.withPage(t, async (page) => {
+    await page.setViewportSize(WIDTHS[1][1]);
+    await login(page, 'demo', PASSWORD);
+    await page.goto(`${baseUrl()}/gag/${quiet.id}`, { waitUntil: 'networkidle' });
+    const root = page.getByRole('region', { name: 'Comments' });
+    const box = root.getByRole('textbox', { name: 'Write a comment' });
+    await box.click();
+    // 600 emoji are 600 characters for the service: all kept, and counted as such.
+    await box.fill('😀'.repeat(600));
+    await root.getByText('600/1000').waitFor();
+    assert.equal([...(await box.inputValue())].length, 600);
+
+    const text = `مرحبا بالجميع ${Date.now()}`;
+    await box.fill(text);
+    assert.equal(await box.evaluate((el) => getComputedStyle(el).direction), 'rtl');
+    await page.keyboard.press('Control+Enter');
+    // The posted comment's text (not the composer, which holds the same text until the post is answered).
+    const posted = root.getByRole('article').locator('p.gfw-text').filter({ hasText: text });
+    await posted.waitFor();
+    assert.equal(await posted.evaluate((el) => getComputedStyle(el).direction), 'rtl');
+    assert.equal(await box.inputValue(), '');
+    await screenshot(page, 'comment-rtl-390');
+  });
+});
