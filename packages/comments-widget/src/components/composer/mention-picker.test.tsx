@@ -84,6 +84,16 @@ describe('@-mention autocomplete', () => {
     expect(box).toHaveFocus();
   });
 
+  it('closes when the caret leaves the @word and opens again when it comes back', async () => {
+    const { user, box } = await setup();
+    await user.type(box, 'hi @a');
+    expect(options().map((o) => o.textContent)).toEqual(['@ada']);
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(options().map((o) => o.textContent)).toEqual(['@ada']);
+  });
+
   it('closes with Escape, leaving the reply composer open; a click picks too', async () => {
     const { user } = await setup();
     const article = screen.getByRole('article', { name: 'Comment by bob' });

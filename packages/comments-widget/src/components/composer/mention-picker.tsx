@@ -107,7 +107,9 @@ export function useMentionPicker(field: RefObject<HTMLTextAreaElement | null>, w
     'aria-autocomplete': 'list' as const,
     'aria-controls': open ? id : undefined,
     'aria-activedescendant': open ? optionId(active) : undefined,
-    onSelect: update,
+    // Caret moves by key or click; not onSelect, which Preact (the frame) leaves as the native event of a selection.
+    onKeyUp: (event: KeyboardEvent) => event.key !== 'Escape' && update(),
+    onClick: update,
   };
 
   const popup = open && (
