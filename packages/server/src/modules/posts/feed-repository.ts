@@ -271,12 +271,30 @@ export type FreshQuery = { scope: Scope; filters: Filters; after: { k: string; i
  */
 export async function listFresh(db: Database, q: FreshQuery): Promise<KeyedRow[]> {
   if (q.scope.kind === 'followed') return listFollowedFresh(db, q, q.scope);
+  if (q.scope.kind === 'tag' || q.scope.kind === 'interest') return listLinkedFresh(db, q, q.scope);
   const base = [scopeSql(q.scope)];
   if (q.after) base.push(sql`(p.created_at, p.id) < (${q.after.k}::timestamptz, ${q.after.i})`);
   return readPage(db, q.filters, q.limit, (where, limit) => sql`
     select p.id, p.created_at::text as k, p.created_at as o, p.creator_id, p.title from posts p
     where ${and([...base, ...where])}
     order by p.created_at desc, p.id desc limit ${limit}`);
+}
+
+/**
+ * A tag's or an interest's newest posts, walked on its link table's index (post_tags and post_interests keep their
+ * post's creation time, migrations 0011 and 0012): one index range, where walking every newest post and probing each
+ * for the tag read a hundred posts per post shown on a tag holding 1% of them.
+ */
+function listLinkedFresh(db: Database, q: FreshQuery, scope: Extract<Scope, { kind: 'tag' | 'interest' }>): Promise<KeyedRow[]> {
+  const link = scope.kind === 'tag' ? sql`post_tags x` : sql`post_interests x`;
+  const base = [scope.kind === 'tag' ? sql`x.tag_id = ${scope.tagId}` : sql`x.interest_id = ${scope.interestId}`];
+  if (scope.kind === 'interest' && scope.type) base.push(sql`p.type = ${scope.type}`);
+  if (scope.kind === 'interest' && scope.excludeType) base.push(sql`p.type <> ${scope.excludeType}`);
+  if (q.after) base.push(sql`(x.created_at, x.post_id) < (${q.after.k}::timestamptz, ${q.after.i})`);
+  return readPage(db, q.filters, q.limit, (where, limit) => sql`
+    select p.id, p.created_at::text as k, p.created_at as o, p.creator_id, p.title from ${link} join posts p on p.id = x.post_id
+    where ${and([...base, ...where])}
+    order by x.created_at desc, x.post_id desc limit ${limit}`);
 }
 
 /**

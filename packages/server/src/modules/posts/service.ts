@@ -224,7 +224,9 @@ export async function loadPosts(ctx: PostsContext, ids: string[]): Promise<Post[
 //   creator's profile to the creator alone.
 // - A viewer's own lists (their profile) are not filtered.
 // - Freshness: a list's candidates (order and membership) are shared by every reader for FEED_CACHE_MS (1 s), so a
-//   new post or a vote shows in a member's list up to 1 s later; every filter, removal and deletion applies at once.
+//   new post or a vote shows in a member's list up to 1 s later; every removal and deletion applies at once. A
+//   member's own filter rows (blocks, hides, reports, downvotes, words, followed pages) are kept as long, under
+//   epochs that each change made through this instance raises: at once here, within 1 s through another instance.
 
 export type ListReply = {
   posts: Post[];
