@@ -41,6 +41,7 @@ before(async () => {
 
 /** `vite preview` of the built example, proxying to the server under test (known once the hooks have run). */
 async function startPreview() {
+  if (preview) return;
   const port = await freePort();
   previewUrl = `http://127.0.0.1:${port}`;
   preview = spawn(join(example, 'node_modules/.bin/vite'), ['preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
@@ -94,6 +95,25 @@ test('examples/react-app renders the comments of a post from the running server'
     assert.match(await section.getByRole('heading', { level: 2 }).innerText(), /^\d[\d.,KM]* comments?$/);
     assert.ok(await section.getByRole('button', { name: 'Log in to comment' }).isVisible(), 'a visitor is asked to log in');
     assert.deepEqual(page.consoleErrors, []);
+  });
+});
+
+test('examples/react-app with a refused token warns with the code and still shows the thread', async (t) => {
+  const { post, words } = await postWithComments();
+  await startPreview();
+  await browser.withPage(t, async (page) => {
+    const warnings = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    await page.goto(`${previewUrl}/?url=${encodeURIComponent(post.postUrl)}&auth=not-a-token`, { waitUntil: 'networkidle' });
+    const section = page.getByRole('region', { name: 'Comments' });
+    await section.getByText(words, { exact: false }).first().waitFor({ timeout: 15_000 });
+    await section.getByRole('button', { name: 'Log in to comment' }).waitFor();
+    assert.equal(await section.getByText(/Couldn.t load comments/).count(), 0);
+    assert.ok(warnings.some((w) => w.includes('AUTH_INVALID')), `a console warning with the code: ${JSON.stringify(warnings)}`);
+    // The browser reports the refused calls themselves (401) as console errors; nothing else may fail.
+    assert.deepEqual(page.consoleErrors.filter((e) => !/status of 401/.test(e)), []);
   });
 });
 
