@@ -4,6 +4,7 @@ import '@guffaw/comments-widget/styles.css';
 import { setThreadFollowed } from '../account/account-api';
 import { apiPost, apiPostForm } from '../lib/api';
 import { navigate } from '../router';
+import { postListStore } from '../feed/post-store';
 import { useViewAllOffensive } from '../feed/visibility';
 import { openModal } from '../shell/modals';
 import { currentTheme, useTheme } from '../theme/theme';
@@ -106,6 +107,8 @@ export default function PostComments({ postId, url, isForum, canAnonymous, own =
       blockApi={blockApi}
       postBlocked={postBlocked}
       onHideOpComments={({ threadId: thread }) => openModal('hide-op-comments', { postId, threadId: thread })}
+      // The post's counts (its Comments tab, vote bar, cards) follow the widget's total as soon as it changes.
+      onTotalChange={(total) => postListStore.getState().patchPost(postId, { commentsCount: total })}
     >
       <BottomComposer theme={theme} />
     </Comments>

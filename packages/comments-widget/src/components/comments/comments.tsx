@@ -44,6 +44,11 @@ export type CommentsProps = {
    * menu, shown only with this callback): the host confirms, blocks the post for comments and passes postBlocked.
    */
   onHideOpComments?: ((comment: { commentId: string; threadId: string }) => void) | undefined;
+  /**
+   * The section's total (the comments people can see) as the service last said it, each time it changes: the host
+   * shows its own counts (a post's tab, cards) from it, so they agree with the widget's heading.
+   */
+  onTotalChange?: ((total: number) => void) | undefined;
   /** A ready client (tests, hosts sharing one); otherwise one is made from appId, auth and host. */
   client?: CommentsClient | undefined;
   /** Thread follow on the main API; follow is hidden without it. */
@@ -135,6 +140,24 @@ function Startup({ auth }: { auth: string | null | undefined }) {
 const viewThread = (view: SectionView): string | null => (view.mode === 'thread' ? view.commentId : null);
 
 /** Keeps the thread view and the host's threadId in step, both ways, without echoing a change back. */
+/** Reports the section total to the host once the first list is in, and on every change after. */
+function TotalSync({ onTotalChange }: Pick<CommentsProps, 'onTotalChange'>) {
+  const { section } = useWidget();
+  const report = useRef(onTotalChange);
+  useEffect(() => {
+    report.current = onTotalChange;
+  }, [onTotalChange]);
+  useEffect(
+    () =>
+      section.subscribe((state, previous) => {
+        if (state.initStatus !== 'ready') return;
+        if (previous.initStatus !== 'ready' || state.total !== previous.total) report.current?.(state.total);
+      }),
+    [section],
+  );
+  return null;
+}
+
 function ThreadSync({ threadId, onThreadChange }: Pick<CommentsProps, 'threadId' | 'onThreadChange'>) {
   const { section } = useWidget();
   const report = useRef(onThreadChange);
@@ -187,6 +210,7 @@ export function Comments(props: CommentsProps) {
     <WidgetProvider stores={live}>
       <Startup auth={auth} />
       <ThreadSync threadId={props.threadId} onThreadChange={props.onThreadChange} />
+      <TotalSync onTotalChange={props.onTotalChange} />
       <CommentSection theme={props.theme} />
       {props.children}
     </WidgetProvider>

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeComment, userState, users } from '../../../../test-utils/src/widget/index.js';
 import { renderComments } from '../../test/render.js';
 
@@ -73,6 +73,17 @@ describe('<Comments> follow after a reply', () => {
 });
 
 describe('<Comments> counts', () => {
+  it('tells the host its total once loaded and whenever it changes', async () => {
+    const onTotalChange = vi.fn();
+    const { ready, user } = renderComments({ comments: comments(), user: member }, { onTotalChange });
+    await ready();
+    await waitFor(() => expect(onTotalChange).toHaveBeenLastCalledWith(1));
+    await user.type(screen.getByRole('textbox', { name: 'Write a comment' }), 'one more');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    await waitFor(() => expect(onTotalChange).toHaveBeenLastCalledWith(2));
+    expect(onTotalChange.mock.calls.map(([n]) => n)).toEqual([1, 2]);
+  });
+
   it('takes a hidden comment off the total, and puts it back when unhidden', async () => {
     const { ready, user } = renderComments({
       comments: [...comments(), makeComment({ commentId: 'c', user: users.cat, text: 'by cat' }), makeComment({ commentId: 'h', text: 'hidden', isHidden: true })],
