@@ -185,7 +185,7 @@ describe('<Comments> as a member', () => {
   it('uses the app’s maximum length and shows the quota wait', async () => {
     const { ready } = renderComments({ comments: [], user: userState(users.ada, { quota: { count: 0, wait: 5400, expiry: 0 } }), app: { maxMessageLength: 200 } });
     await ready();
-    const box = await screen.findByRole('textbox', { name: 'Write a comment' });
+    await screen.findByRole('textbox', { name: 'Write a comment' });
     await waitFor(() => expect(screen.getByText('0/200')).toBeInTheDocument());
     expect(screen.getByText('You can comment again in 1h 30m.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Post' })).toBeDisabled();
