@@ -35,7 +35,8 @@ export function ConsentBanner({ serviceUrl = siteConfig.privacyServiceUrl, store
     const body = document.body;
     const before = body.style.paddingBottom;
     const fit = () => {
-      body.style.paddingBottom = `${Math.ceil(el.getBoundingClientRect().height) + BANNER_MARGIN * 2}px`;
+      // It stands above the post page's bottom bar (ccpa-banner.module.css): the room counts that bar too.
+      body.style.paddingBottom = `calc(${Math.ceil(el.getBoundingClientRect().height) + BANNER_MARGIN * 2}px + var(--bottom-bar-height, 0px))`;
     };
     fit();
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(fit) : null;

@@ -82,9 +82,12 @@ export function Shell({ config: baseConfig = siteConfig }: { config?: SiteConfig
       </div>
       <BackToTop />
       <AdsStarter />
-      <Suspense fallback={null}>
-        <TooltipLayer />
-      </Suspense>
+      {/* Client-only: a tooltip needs the laid-out page, and the server does not wait for lazy chunks. */}
+      {hydrated && (
+        <Suspense fallback={null}>
+          <TooltipLayer />
+        </Suspense>
+      )}
       <ConsentBanner serviceUrl={config.privacyServiceUrl} />
       <ToastRegion />
       <ModalHost />
