@@ -336,6 +336,13 @@ describeEachDatabase('comment service', (kind) => {
       expect(await row(parent.commentId)).toMatchObject({ isDeleted: true, text: '' });
       const thread = (await list('visitor', { commentId: parent.commentId, level: 2 }));
       expect(thread.parent).toMatchObject({ isDeleted: true, text: '' });
+      // A deleted comment names no one, in the thread and in the section's list.
+      const member = (await call('member', 'user.json', {})).body.payload.info as { userId: string };
+      const kept = (await list('visitor', {})).comments.find((c) => c.commentId === parent.commentId);
+      for (const shown of [thread.parent!.user, kept!.user]) {
+        expect(shown).toMatchObject({ displayName: '', avatarUrl: '', profileUrl: '', accountId: '' });
+        expect(JSON.stringify(shown)).not.toContain(member.userId);
+      }
       expect(thread.comments.map((c) => c.commentId)).toEqual([child.commentId]);
       // The last reply gone, the deleted parent has nothing left to hold.
       expect((await del('moderator', child.commentId)).status).toBe(200);

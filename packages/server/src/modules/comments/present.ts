@@ -59,7 +59,11 @@ export function anonymousOp(app: AppRow): CommentUser {
   };
 }
 
+/** A deleted comment kept for its replies names no one: its author's name, picture and links go with its text. */
+const deletedAuthor = (app: AppRow): CommentUser => ({ ...anonymousOp(app), userId: 'deleted', avatarUrl: '', displayName: '' });
+
 function authorOf(r: CommentRecord, app: AppRow): CommentUser {
+  if (r.isDeleted) return deletedAuthor(app);
   if (r.opStatus === 2) return anonymousOp(app);
   return {
     userId: r.authorUserId,
@@ -93,7 +97,7 @@ export function presentComment(r: CommentRecord, ctx: PresentContext): Comment {
     level: r.level === 2 ? 2 : 1,
     media: (Array.isArray(r.media) ? r.media : []) as MediaItem[],
     links: attachments.filter((a) => a.type === 'link' && a.link).map((a) => a.link as LinkPreview),
-    mentionMapping: (r.mentionMapping && typeof r.mentionMapping === 'object' ? r.mentionMapping : {}) as Record<string, string>,
+    mentionMapping: (!r.isDeleted && r.mentionMapping && typeof r.mentionMapping === 'object' ? r.mentionMapping : {}) as Record<string, string>,
     parent: r.level === 2 ? r.parentCommentId : null,
     permalink: `${ctx.url}#cs_comment_id=${r.commentId}`,
     threadId,
