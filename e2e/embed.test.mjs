@@ -414,6 +414,12 @@ async function forgeOnHost(page, frame, sibling = null) {
   return read.catch((error) => assert.fail(`the host page is now ${page.url()}: ${error.message}`));
 }
 
+/** A page at the comment service's origin, with no headers of its own: what an attacker's page there would be. */
+function servePageOfService(page, path) {
+  return page.route(`${guffaw.url}${path}`, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>A page of the service</title>' }));
+}
+
 test('a frame of a third origin on the host page: the loader and the comment frame read nothing it sends', async (t) => {
   await browser.withPage(t, async (page) => {
     const { frame, forged, untouched } = await openHostForAttack(page);
@@ -431,7 +437,9 @@ test('a frame of a third origin on the host page: the loader and the comment fra
 test('the loader reads nothing from a window of the comment service\'s origin that is not its comment frame', async (t) => {
   await browser.withPage(t, async (page) => {
     const { untouched } = await openHostForAttack(page);
-    const service = await addHostFrame(page, 'service-page', { src: `${guffaw.url}/healthz` });
+    // The service's own pages refuse to be framed (frame-ancestors 'none'), so the test stands in for one that would not.
+    await servePageOfService(page, '/a-page-of-the-service');
+    const service = await addHostFrame(page, 'service-page', { src: `${guffaw.url}/a-page-of-the-service` });
     assert.equal(await service.evaluate(() => location.origin), new URL(guffaw.url).origin);
     assert.deepEqual(await forgeOnHost(page, service), untouched);
   });
@@ -469,7 +477,9 @@ test('the comment frame reads nothing from a parent of another origin than its h
   await browser.withPage(t, async (page) => {
     // A parent page of the comment service's own origin (the thread's frame-ancestors allow it) frames the thread
     // as if for the host: the frame sends its messages to the host origin only, and reads none from this parent.
-    await page.goto(`${guffaw.url}/healthz`);
+    // Any page of that origin would do; the service's own send a CSP that frames nothing, so the test serves one.
+    await servePageOfService(page, '/a-parent-of-the-service');
+    await page.goto(`${guffaw.url}/a-parent-of-the-service`);
     await page.evaluate(() => {
       window.gfwMessages = [];
       addEventListener('message', (event) => event.data?.gfw && window.gfwMessages.push(event.data.type));
