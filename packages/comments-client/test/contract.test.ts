@@ -183,7 +183,7 @@ describeEachDatabase('comments-client contract', (kind) => {
     expect(commentErrorNotice(refused)).toBe((refused as { serverText: string }).serverText);
     expect(commentErrorNotice(refused)).not.toBe('');
     await mod.addComment({ url, text: 'moderators pass the lock' });
-    await mod.adminUpdate(url, { lock: false });
+    await mod.adminUpdate(url, { lock: false, status: 'open' });
 
     await mod.adminBan(comment.user.userId);
     await expect(bob.addComment({ url, text: 'banned' })).rejects.toMatchObject({ name: 'CommentsApiError', status: 403 });
