@@ -115,7 +115,8 @@ function embedBuilds() {
     },
     {
       input: source('render.tsx'),
-      output: { file: `${embedDir}/render.js`, format: 'es', sourcemap: false },
+      // One file for the server: the widget's on-demand parts (menus, dialogs) never render there, inlined all the same.
+      output: { file: `${embedDir}/render.js`, format: 'es', sourcemap: false, inlineDynamicImports: true },
       external: (id) => id.startsWith('node:') || ['stream', 'util'].includes(id),
       plugins: [preact(), compile(), nodeResolve({ exportConditions: ['node'] }), commonjs(), production()],
     },

@@ -45,7 +45,7 @@ export default defineConfig({
           root: 'packages/comments-widget',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          setupFiles: ['../test-utils/src/setup-dom.ts'],
+          setupFiles: ['../test-utils/src/setup-dom.ts', 'src/test/setup.ts'],
           // User-event flows, 500-comment stories and axe runs are slow on a shared 2-core machine.
           testTimeout: 30_000,
         },

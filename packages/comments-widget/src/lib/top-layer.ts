@@ -9,35 +9,13 @@
  * top-level viewport, across origins; its intersectionRect is in the frame's own coordinates.
  */
 
-/** A box in viewport coordinates (CSS px). */
-export type Area = { top: number; left: number; bottom: number; right: number };
+import type { Area } from './visible-area.js';
+
+export { inFrame, visibleArea, type Area } from './visible-area.js';
 
 /** Kept clear between a menu and the edge of what the reader sees, and between a menu and its button. */
 export const EDGE = 8;
 export const GAP = 4;
-
-/** In a frame: the widget's window is not the top one (comparing window proxies is allowed across origins). */
-export const inFrame = (): boolean => window.top !== window.self;
-
-/**
- * Calls back with the part of this window's viewport the reader sees: at once in a top-level page (the whole
- * viewport), after the next rendering in a frame (what the host page shows of it). Returns a cancel function.
- */
-export function visibleArea(callback: (area: Area) => void): () => void {
-  const all = { top: 0, left: 0, bottom: window.innerHeight, right: window.innerWidth };
-  if (!inFrame()) {
-    callback(all);
-    return () => undefined;
-  }
-  const observer = new IntersectionObserver(([entry]) => {
-    observer.disconnect();
-    const seen = entry?.intersectionRect;
-    // Not shown at all (a frame scrolled away meanwhile): the whole frame is the best guess.
-    callback(seen && seen.height >= 1 ? seen : all);
-  });
-  observer.observe(document.documentElement);
-  return () => observer.disconnect();
-}
 
 export type MenuPlace = { top: number; left: number; maxHeight: number | null };
 

@@ -10,6 +10,7 @@ import { selectClosedNotice } from '../../stores/section-store.js';
 import { useViewer, useRequireLogin } from '../../stores/viewer.js';
 import { useCommentUser, useComposers, useSection, useWidget } from '../../stores/widget-stores.js';
 import { ActionMenu, type MenuAction } from '../action-menu/index.js';
+import { preloadParts } from '../lazy-parts.js';
 import { CommentBody } from '../comment-body/index.js';
 import { Composer, mentionOf } from '../composer/index.js';
 import { ConfirmDialog } from '../dialog/index.js';
@@ -148,7 +149,13 @@ export const CommentItem = memo(function CommentItem({ commentId, showRepliesLin
         </div>
       )}
       {showRepliesLink && comment.level === 1 && comment.childrenTotal > 0 && (
-        <button type="button" className="gfw-text-button gfw-replies-link" onClick={() => void section.getState().openThread(commentId).catch(() => undefined)}>
+        <button
+          type="button"
+          className="gfw-text-button gfw-replies-link"
+          onPointerEnter={preloadParts}
+          onFocus={preloadParts}
+          onClick={() => void section.getState().openThread(commentId).catch(() => undefined)}
+        >
           View {comment.childrenTotal} {comment.childrenTotal === 1 ? 'reply' : 'replies'}
         </button>
       )}

@@ -6,7 +6,7 @@ import { codePoints, UPLOAD_TYPES } from '../../stores/composer-store.js';
 import { selectClosedNotice } from '../../stores/section-store.js';
 import { selectIsModerator, selectMaxLength } from '../../stores/user-store.js';
 import { useViewer } from '../../stores/viewer.js';
-import { useMentionPicker } from './mention-picker.js';
+import { Attachments, MentionPicker } from '../lazy-parts.js';
 import { useCommentUser, useComposers, useSection, useWidget } from '../../stores/widget-stores.js';
 
 /** A reply starts with a mention of the parent's author, or of the OP when anonymous. */
@@ -38,7 +38,8 @@ export function Composer({ composerKey, parent, onDone, idPrefix = composerKey }
   const file = useRef<HTMLInputElement>(null);
   const ids = { counter: useId(), quota: useId(), notice: useId() };
   const [dropping, setDropping] = useState(false);
-  const mentions = useMentionPicker(textarea, (text) => composers.getState().setMessage(composerKey, text, maxLength));
+  // The @-mention list loads once the box is first focused (lazy-parts.tsx).
+  const [mentioning, setMentioning] = useState(false);
   const isReply = parent !== undefined;
 
   useScrollLock(options.lockScroll === true && isReply && Boolean(composer?.active));
@@ -135,13 +136,9 @@ export function Composer({ composerKey, parent, onDone, idPrefix = composerKey }
         rows={isReply ? 2 : 3}
         placeholder={`${prompt}…`}
         aria-describedby={[ids.counter, waiting ? ids.quota : '', state?.notice ? ids.notice : ''].filter(Boolean).join(' ')}
-        {...mentions.fieldProps}
-        onChange={(event) => {
-          composers.getState().setMessage(composerKey, event.target.value, maxLength);
-          mentions.update();
-        }}
+        aria-autocomplete="list"
+        onChange={(event) => composers.getState().setMessage(composerKey, event.target.value, maxLength)}
         onKeyDown={(event) => {
-          if (mentions.onKeyDown(event)) return;
           // Ctrl+Enter (Cmd+Enter on macOS) posts, as in most comment boxes; not while an IME is composing.
           if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.nativeEvent.isComposing) return;
           event.preventDefault();
@@ -151,31 +148,14 @@ export function Composer({ composerKey, parent, onDone, idPrefix = composerKey }
           // A pasted image (a screenshot, a copied picture) is attached; pasted text goes in as usual.
           if (attachFirst(event.clipboardData.files)) event.preventDefault();
         }}
-        onFocus={() => composers.getState().setFocused(composerKey, true)}
-        onBlur={() => {
-          mentions.close();
-          composers.getState().setFocused(composerKey, false);
+        onFocus={() => {
+          setMentioning(true);
+          composers.getState().setFocused(composerKey, true);
         }}
+        onBlur={() => composers.getState().setFocused(composerKey, false)}
       />
-      {mentions.popup}
-      {attachments.length > 0 && (
-        <ul className="gfw-attachments" aria-label="Attachments">
-          {attachments.map((a) => (
-            <li key={a.id} className="gfw-attachment">
-              {a.preview && a.status !== 'failed' && <img className="gfw-attachment-preview" src={a.preview} alt={`Preview of ${a.name}`} />}
-              <span className="gfw-attachment-name">{a.name}</span>
-              {a.status === 'uploading' && (
-                <progress max={1} value={a.progress} aria-label={`Uploading ${a.name}`}>{Math.round(a.progress * 100)}%</progress>
-              )}
-              {a.status === 'ready' && <span className="gfw-attachment-ready">Ready</span>}
-              {a.notice && <span className="gfw-error" role="alert">{a.notice}</span>}
-              <button type="button" className="gfw-icon-button" aria-label={`Remove ${a.name}`} onClick={() => composers.getState().detach(composerKey, a.id)}>
-                <span aria-hidden="true">×</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      {mentioning && <MentionPicker field={textarea} write={(text) => composers.getState().setMessage(composerKey, text, maxLength)} />}
+      {attachments.length > 0 && <Attachments composerKey={composerKey} attachments={attachments} />}
       {waiting && (
         <p id={ids.quota} className="gfw-note">You can comment again in {waitLabel(quota.wait)}.</p>
       )}

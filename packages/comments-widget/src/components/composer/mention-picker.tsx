@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { Comment } from '@guffaw/comments-client';
 import { useViewer } from '../../stores/viewer.js';
 import { useWidget } from '../../stores/widget-stores.js';
@@ -32,13 +32,24 @@ export function mentionChoices(comments: Record<string, Comment>, query: string,
 
 type Typing = { start: number; query: string };
 
+/** The @word being typed right before the box's caret, if any. */
+function typingIn(el: HTMLTextAreaElement): Typing | null {
+  const before = el.value.slice(0, el.selectionStart);
+  const match = TYPING.exec(before);
+  return match ? { start: before.length - match[1]!.length - 1, query: match[1]! } : null;
+}
+
 /**
  * @-mention autocomplete for a composer's text box (WAI-ARIA combobox with a listbox popup): the box keeps the
  * focus and points at the active option with aria-activedescendant; ArrowUp/Down move, Enter or Tab pick, Escape
  * closes. The list is in the flow under the box, not a popover: a comment's row grows to hold it, so it is never
  * clipped, and in the embed the frame grows with it, with no placing code (the frame's size budget).
+ *
+ * Loaded on demand (../lazy-parts.tsx) once the box is first focused, so it reads the box's own events: keys, caret
+ * moves by key or click (not select, which Preact, in the frame, leaves as the native event of a selection), input
+ * and blur. A key the list takes stops there, before the composer's handlers (Escape closes the list, not a reply).
  */
-export function useMentionPicker(field: RefObject<HTMLTextAreaElement | null>, write: (text: string) => void) {
+export function MentionPicker({ field, write }: { field: RefObject<HTMLTextAreaElement | null>; write: (text: string) => void }) {
   const { section } = useWidget();
   const viewer = useViewer();
   const id = useId();
@@ -53,9 +64,7 @@ export function useMentionPicker(field: RefObject<HTMLTextAreaElement | null>, w
   const update = () => {
     const el = field.current;
     if (!el) return;
-    const before = el.value.slice(0, el.selectionStart);
-    const match = TYPING.exec(before);
-    const next = match ? { start: before.length - match[1]!.length - 1, query: match[1]! } : null;
+    const next = typingIn(el);
     if (next?.start !== typing?.start || next?.query !== typing?.query) {
       setTyping(next);
       setActive(0);
@@ -76,43 +85,53 @@ export function useMentionPicker(field: RefObject<HTMLTextAreaElement | null>, w
     if (open) document.getElementById(id)?.scrollIntoView?.({ block: 'nearest' });
   }, [open, id]);
 
-  // The caret goes after the inserted mention once the store's text is in the box.
+  // The box's attributes and events, with this render's state. The caret goes after an inserted mention once the
+  // store's text is in the box.
   useLayoutEffect(() => {
     const el = field.current;
-    if (caret.current === null || !el) return;
-    el.setSelectionRange(caret.current, caret.current);
-    caret.current = null;
+    if (!el) return;
+    if (caret.current !== null) {
+      el.setSelectionRange(caret.current, caret.current);
+      caret.current = null;
+    }
+    const attribute = (name: string, value: string | false) => (value ? el.setAttribute(name, value) : el.removeAttribute(name));
+    attribute('aria-controls', open && id);
+    attribute('aria-activedescendant', open && optionId(active));
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (!open || event.isComposing) return;
+      const { key } = event;
+      if (key === 'ArrowDown' || key === 'ArrowUp') {
+        setActive((active + (key === 'ArrowDown' ? 1 : -1) + choices.length) % choices.length);
+      } else if ((key === 'Enter' && !event.ctrlKey && !event.metaKey && !event.shiftKey) || (key === 'Tab' && !event.shiftKey)) {
+        pick(choices[active]!);
+      } else if (key === 'Escape') {
+        setTyping(null);
+      } else {
+        return;
+      }
+      event.preventDefault();
+      event.stopPropagation();
+    };
+    const onKeyUp = (event: globalThis.KeyboardEvent) => event.key !== 'Escape' && update();
+    const close = () => setTyping(null);
+    el.addEventListener('keydown', onKeyDown);
+    el.addEventListener('keyup', onKeyUp);
+    el.addEventListener('click', update);
+    el.addEventListener('input', update);
+    el.addEventListener('blur', close);
+    return () => {
+      attribute('aria-controls', false);
+      attribute('aria-activedescendant', false);
+      el.removeEventListener('keydown', onKeyDown);
+      el.removeEventListener('keyup', onKeyUp);
+      el.removeEventListener('click', update);
+      el.removeEventListener('input', update);
+      el.removeEventListener('blur', close);
+    };
   });
 
-  /** The box's keys while the list is open; true when the key was the list's. */
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): boolean => {
-    if (!open || event.nativeEvent.isComposing) return false;
-    const { key } = event;
-    if (key === 'ArrowDown' || key === 'ArrowUp') {
-      setActive((active + (key === 'ArrowDown' ? 1 : -1) + choices.length) % choices.length);
-    } else if ((key === 'Enter' && !event.ctrlKey && !event.metaKey && !event.shiftKey) || (key === 'Tab' && !event.shiftKey)) {
-      pick(choices[active]!);
-    } else if (key === 'Escape') {
-      // The list closes, not the reply composer around it.
-      event.stopPropagation();
-      setTyping(null);
-    } else {
-      return false;
-    }
-    event.preventDefault();
-    return true;
-  };
-
-  const fieldProps = {
-    'aria-autocomplete': 'list' as const,
-    'aria-controls': open ? id : undefined,
-    'aria-activedescendant': open ? optionId(active) : undefined,
-    // Caret moves by key or click; not onSelect, which Preact (the frame) leaves as the native event of a selection.
-    onKeyUp: (event: KeyboardEvent) => event.key !== 'Escape' && update(),
-    onClick: update,
-  };
-
-  const popup = open && (
+  if (!open) return null;
+  return (
     <ul id={id} role="listbox" aria-label="People to mention" className="gfw-menu-list gfw-mentions">
       {choices.map((name, i) => (
         <li
@@ -130,6 +149,4 @@ export function useMentionPicker(field: RefObject<HTMLTextAreaElement | null>, w
       ))}
     </ul>
   );
-
-  return { fieldProps, onKeyDown, update, close: () => setTyping(null), popup };
 }

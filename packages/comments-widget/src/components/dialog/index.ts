@@ -1,1 +1,1 @@
-export { ConfirmDialog, Dialog } from './dialog.js';
+export { ConfirmDialog, Dialog } from '../lazy-parts.js';

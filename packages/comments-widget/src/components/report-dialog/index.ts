@@ -1,1 +1,2 @@
-export { REPORT_REASONS, ReportDialog, type ReportChoice } from './report-dialog.js';
+export { ReportDialog } from '../lazy-parts.js';
+export { REPORT_REASONS, type ReportChoice } from './reasons.js';

@@ -1,1 +1,2 @@
-export { SECTION_STATUSES, SectionTools } from './section-tools.js';
+export { SectionTools } from '../lazy-parts.js';
+export { SECTION_STATUSES } from './statuses.js';

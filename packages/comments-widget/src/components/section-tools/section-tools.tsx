@@ -2,9 +2,7 @@ import { useId, useState } from 'react';
 import { errorNotice } from '../../lib/error-notice.js';
 import { selectIsModerator } from '../../stores/user-store.js';
 import { useCommentUser, useSection, useWidget } from '../../stores/widget-stores.js';
-
-/** Our decision on the statuses a moderator picks from; the service stores any short string. */
-export const SECTION_STATUSES = ['open', 'closed', 'archived'] as const;
+import { SECTION_STATUSES } from './statuses.js';
 
 /** Moderator tools for the whole section: lock or unlock it, set its status. */
 export function SectionTools() {

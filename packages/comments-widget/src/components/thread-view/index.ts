@@ -1,1 +1,1 @@
-export { FollowButton, ThreadView } from './thread-view.js';
+export { FollowButton, ThreadView } from '../lazy-parts.js';

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
-import { visibleArea } from '../../lib/top-layer.js';
+import { visibleArea } from '../../lib/visible-area.js';
 import { useToasts } from '../../stores/widget-stores.js';
 
 /**
