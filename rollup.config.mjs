@@ -54,6 +54,14 @@ export default process.env.BUILD === 'embed' ? embed : [
   ...embed,
 ];
 
+/** Whether a module is reached from an entry by static imports alone (not only through a dynamic import). */
+function staticallyReached(id, getModuleInfo, seen = new Set()) {
+  if (seen.has(id)) return false;
+  seen.add(id);
+  const info = getModuleInfo(id);
+  return Boolean(info && (info.isEntry || info.importers.some((importer) => staticallyReached(importer, getModuleInfo, seen))));
+}
+
 /**
  * The embed (packages/comments-widget/src/embed, served by the server's embed module from dist/embed/): the loader
  * and the count script as small classic scripts; the iframe app with react and react-dom resolved to preact/compat
@@ -106,7 +114,13 @@ function embedBuilds() {
     script('count'),
     {
       input: source('frame.tsx'),
-      output: { dir: embedDir, format: 'es', entryFileNames: 'frame.js', chunkFileNames: 'frame-[hash].js', sourcemap: false },
+      // The page loads frame.js with a version query (?v=): a lazy chunk importing back from './frame.js' would load
+      // and run a second copy of the app. So what frame.tsx reaches statically is a chunk of its own, named by its
+      // hash, which frame.js and the lazy chunks import alike; frame.js keeps only frame.tsx itself.
+      output: {
+        dir: embedDir, format: 'es', entryFileNames: 'frame.js', chunkFileNames: 'frame-[hash].js', sourcemap: false,
+        manualChunks: (id, { getModuleInfo }) => (!getModuleInfo(id)?.isEntry && staticallyReached(id, getModuleInfo) ? 'app' : undefined),
+      },
       plugins: [
         preact(), compile(), nodeResolve({ browser: true }), commonjs(), production(), terser({ ecma: 2020, module: true, compress: { passes: 2 } }),
         // The frame page inlines the widget's stylesheet (the server reads it from here).
