@@ -57,3 +57,12 @@ export function createEmbedAssets(dir: string) {
 }
 
 export type EmbedAssets = ReturnType<typeof createEmbedAssets>;
+
+/**
+ * The chunks a built module imports statically (`import{…}from"./frame-….js"`, not `import("./…")`): the frame app
+ * lives in a hashed chunk that frame.js imports, and the page preloads it beside frame.js, or the browser would only
+ * ask for it once frame.js had arrived and been parsed.
+ */
+export function staticChunks(body: Buffer): string[] {
+  return [...new Set([...body.toString('utf8').matchAll(/(?:from|import)\s*"\.\/(frame-[\w-]+\.js)"/g)].map((m) => m[1]!))];
+}

@@ -77,6 +77,11 @@ describeEachDatabase('embed', (kind) => {
     expect(csp).toContain("default-src 'none'");
     expect(html).toMatch(/<link rel="modulepreload" href="\/embed\/frame\.js\?v=[\w-]+">/);
     expect(html).toMatch(/import\("\/embed\/frame\.js\?v=[\w-]+"\)/);
+    // The app chunk frame.js imports is preloaded with it, not asked for only once frame.js has run.
+    const frameJs = (await t.app.inject({ method: 'GET', url: '/embed/frame.js' })).body;
+    const chunks = [...frameJs.matchAll(/(?:from|import)\s*"\.\/(frame-[\w-]+\.js)"/g)].map((m) => m[1]);
+    expect(chunks.length).toBeGreaterThan(0);
+    for (const chunk of chunks) expect(html).toContain(`<link rel="modulepreload" href="/embed/${chunk}">`);
   });
 
   it('the frame page is indexed only as part of the page embedding it, and its links open in the top window', async () => {

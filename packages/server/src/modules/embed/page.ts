@@ -26,6 +26,8 @@ export type FramePage = {
   body: string;
   styles: string;
   scriptSrc: string;
+  /** Modules scriptSrc imports statically, preloaded with it. */
+  preloads?: string[];
   nonce: string;
   title: string;
 };
@@ -40,12 +42,13 @@ export const FRAME_ROBOTS = 'noindex, indexifembedded';
  * The iframe document: color-scheme is on <html> from the first byte, so a dark frame never paints white. The
  * script is preloaded at once but run only after the server's HTML has painted.
  */
-export function framePage({ data, body, styles, scriptSrc, nonce, title }: FramePage): string {
+export function framePage({ data, body, styles, scriptSrc, preloads = [], nonce, title }: FramePage): string {
   const { theme } = data;
   return `<!doctype html><html lang="en" data-theme="${theme}" style="color-scheme:${theme}"><head><meta charset="utf-8">`
     + `<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="${theme}">`
     + `<meta name="robots" content="${FRAME_ROBOTS}"><title>${escapeHtml(title)}</title><base target="_top">`
-    + `<link rel="modulepreload" href="${escapeHtml(scriptSrc)}"><style>${styles}${FRAME_CSS}</style></head>`
+    + [scriptSrc, ...preloads].map((src) => `<link rel="modulepreload" href="${escapeHtml(src)}">`).join('')
+    + `<style>${styles}${FRAME_CSS}</style></head>`
     + `<body><div id="gfw-app">${body}</div>`
     + `<script type="application/json" id="gfw-data" nonce="${nonce}">${scriptJson(data)}</script>`
     // The app starts after the first paint: on a slow device the comments show before the script is compiled.

@@ -6,7 +6,7 @@ import { clientFault } from '../../lib/input-guard.js';
 import { sessionUser } from '../../lib/session.js';
 import { outageOf, unavailable } from '../../lib/unavailable.js';
 import { MAIN_COMMENT_APP } from '../posts/service.js';
-import { createEmbedAssets, defaultEmbedDir, EmbedNotBuiltError, isEmbedNotBuilt, type EmbedAsset } from './assets.js';
+import { createEmbedAssets, defaultEmbedDir, EmbedNotBuiltError, isEmbedNotBuilt, staticChunks, type EmbedAsset } from './assets.js';
 import { createFrameCache } from './frame-cache.js';
 import { errorPage, frameCsp, framePage, loginDonePage } from './page.js';
 import * as s from './schemas.js';
@@ -89,6 +89,7 @@ export const embedRoutes: FastifyPluginAsync<EmbedRoutesOptions> = async (app, o
           body: renderFrame(data),
           styles: styles.body.toString('utf8'),
           scriptSrc: `/embed/frame.js?v=${script.version}`,
+          preloads: staticChunks(script.body).map((chunk) => `/embed/${chunk}`),
           nonce: nonceSlot,
           title: `Comments - ${app.config.appName}`,
         });
