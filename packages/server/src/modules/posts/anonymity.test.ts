@@ -95,6 +95,22 @@ describeEachDatabase('anonymous posts stay anonymous', (kind) => {
     expect((await call('POST', '/v1/user-block', stranger, { accountId: uploader.userId, _method: 'post' })).statusCode).toBe(200);
   });
 
+  it('blocking the uploader does not take their anonymous post out of lists (that would tell who made it)', async () => {
+    const blocker = await makeUser(t.db, 'listblocker');
+    const named = await makePost(t.db, { creatorId: uploader.id, title: 'Made under my own name' });
+    expect((await call('POST', '/v1/user-block', blocker, { accountId: uploader.userId, _method: 'post' })).statusCode).toBe(200);
+    for (const path of ['/v1/feed-posts/type/fresh', '/v1/feed-posts/type/fresh/timeframe/recent']) {
+      // Twice: the first read fills the member's kept rows, the second is answered from them.
+      for (let i = 0; i < 2; i++) {
+        const res = await call('GET', path, blocker);
+        expect(res.statusCode, res.body).toBe(200);
+        const ids = (res.json().data.posts as { id: string }[]).map((p) => p.id);
+        expect(ids, path).toContain(postId);
+        expect(ids, path).not.toContain(named);
+      }
+    }
+  });
+
   it("the uploader's profile comments tab does not list the post, except to the uploader", async () => {
     const path = `/v1/user-posts/username/${uploader.username}/type/comments`;
     for (const who of [undefined, stranger]) {

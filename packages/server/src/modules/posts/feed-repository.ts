@@ -126,8 +126,9 @@ function viewerStateFilterSql(f: Filters): RawBuilder<unknown>[] {
   const v = f.viewerId;
   if (v === null) return [];
   const parts: RawBuilder<unknown>[] = [
-    // An account-less post (its creator deleted) has no creator to block: `null <> all` would be null.
-    sql`(p.creator_id is null or p.creator_id <> all (array(select ub.blocked_user_id from user_blocks ub where ub.user_id = ${v})))`,
+    // An account-less post (its creator deleted) has no creator to block: `null <> all` would be null. An anonymous
+    // post stays too: leaving it out would tell the blocker who made it.
+    sql`(p.is_anonymous or p.creator_id is null or p.creator_id <> all (array(select ub.blocked_user_id from user_blocks ub where ub.user_id = ${v})))`,
     // A `comment` block (hidden OP comments) leaves the post in the lists.
     sql`p.id <> all (array(select pb.post_id from post_blocks pb where pb.user_id = ${v} and pb.type = 'post'))`,
     sql`p.id <> all (array(select r.post_id from reports r where r.reporter_id = ${v} and r.post_id is not null))`,
@@ -377,8 +378,8 @@ const viewerState = (db: Database, userId: number): Promise<ViewerState> =>
   viewerStates(db).get(`${sessionEpoch(db)}|${viewerStateEpoch(db, userId)}|${userId}`, () => findViewerState(db, userId));
 
 /** viewerStateFilterSql, on a post's id and creator, against the member's kept rows. */
-function passesViewerState(f: Filters, state: ViewerState, post: { id: string; creatorId: number | null }): boolean {
-  if (post.creatorId !== null && state.blockedCreators.has(post.creatorId)) return false;
+function passesViewerState(f: Filters, state: ViewerState, post: { id: string; creatorId: number | null; isAnonymous: boolean }): boolean {
+  if (!post.isAnonymous && post.creatorId !== null && state.blockedCreators.has(post.creatorId)) return false;
   if (state.hiddenPosts.has(post.id)) return false;
   return !f.uninterested || post.creatorId === f.viewerId || !state.downvoted.has(post.id);
 }
@@ -404,11 +405,11 @@ export async function firstPassing<T extends { id: string }>(
   const state = filters.viewerId === null ? null : await viewerState(db, filters.viewerId);
   for (let i = 0; i < ordered.length && rows.length < limit; i += MIN_CANDIDATES) {
     const chunk = ordered.slice(i, i + MIN_CANDIDATES);
-    const posts = await sql<{ id: string; creatorId: number | string | null }>`
-      select p.id, p.creator_id from posts p where ${and([sql`p.id = any (${chunk.map((c) => c.id)}::text[])`, ...own])}`.execute(db);
+    const posts = await sql<{ id: string; creatorId: number | string | null; isAnonymous: boolean }>`
+      select p.id, p.creator_id, p.is_anonymous from posts p where ${and([sql`p.id = any (${chunk.map((c) => c.id)}::text[])`, ...own])}`.execute(db);
     const passing = new Set<string>();
     for (const p of posts.rows) {
-      const post = { id: p.id, creatorId: p.creatorId === null ? null : Number(p.creatorId) };
+      const post = { id: p.id, creatorId: p.creatorId === null ? null : Number(p.creatorId), isAnonymous: p.isAnonymous };
       if (!state || passesViewerState(filters, state, post)) passing.add(p.id);
     }
     if (ckey !== '' && passing.size > 0) {
