@@ -580,10 +580,11 @@ test('on a product post, a visitor logs in with the product\'s login in a popup,
 }, { timeout: 360_000 });
 
 /**
- * One cold load of the host page (a new browser context: empty cache): ms from the loader's request to the paint of
- * the first comment's text in the frame. The server marks that text with elementtiming="gfw-first-comment"; Chromium's
- * Element Timing gives the time it was painted (presented), on the frame's clock, turned into the host's through both
- * documents' timeOrigin. The frame's first contentful paint is reported beside it.
+ * One cold load of the host page (a new browser context: empty cache): ms from the loader's request, and from the
+ * host page's navigation start (what a reader waits), to the paint of the first comment's text in the frame. The
+ * server marks that text with elementtiming="gfw-first-comment"; Chromium's Element Timing gives the time it was
+ * painted (presented), on the frame's clock, turned into the host's through both documents' timeOrigin (the host's
+ * is its navigation start). The host's own steps and the frame's first contentful paint are reported beside it.
  */
 async function loaderToPaint(page) {
   await page.goto(hostUrl + '/');
@@ -608,34 +609,50 @@ async function loaderToPaint(page) {
   assert.ok(frameTimes.visible, 'the first comment is visible');
   const hostTimes = await page.evaluate(() => {
     const loader = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/embed.js'));
-    return { origin: performance.timeOrigin, start: loader.startTime, end: loader.responseEnd };
+    const nav = performance.getEntriesByType('navigation')[0];
+    return {
+      origin: performance.timeOrigin, start: loader.startTime, end: loader.responseEnd,
+      htmlEnd: nav.responseEnd, domInteractive: nav.domInteractive,
+    };
   });
   const at = (ms) => Math.round(frameTimes.origin + ms - (hostTimes.origin + hostTimes.start));
+  const fromNavigation = (ms) => Math.round(frameTimes.origin + ms - hostTimes.origin);
   const n = frameTimes.navigation;
   return {
     total: at(frameTimes.painted),
-    detail: `loader ${Math.round(hostTimes.end - hostTimes.start)} ms, frame created at ${at(0)}, first byte ${at(n.responseStart)}, `
+    fromNavigation: fromNavigation(frameTimes.painted),
+    detail: `from navigation: host HTML ${Math.round(hostTimes.htmlEnd)} ms, loader requested ${Math.round(hostTimes.start)}, `
+      + `host DOM interactive ${Math.round(hostTimes.domInteractive)}, first comment painted ${fromNavigation(frameTimes.painted)}; `
+      + `from the loader's request: loader ${Math.round(hostTimes.end - hostTimes.start)} ms, frame created at ${at(0)}, first byte ${at(n.responseStart)}, `
       + `last byte ${at(n.responseEnd)}, first paint ${at(frameTimes.fcp)}, first comment painted ${at(frameTimes.painted)}`,
   };
 }
 
-// DESIGN budget: 300 ms on loopback with a cold cache. `npm run bench -- embed` asserts it (EMBED_ASSERT=1) when the
-// machine is not overloaded (load average per core under 1.5); inside `npm test` the figure is only reported, since
-// a timing budget on a shared CI machine would make the suite flaky.
+// DESIGN budget: 300 ms on loopback with a cold cache, from the loader's start and from the host page's navigation
+// start. `npm run bench -- embed` asserts both (EMBED_ASSERT=1) when the machine is not overloaded (load average per
+// core under 1.5); inside `npm test` the figures are only reported, since a timing budget on a shared CI machine would
+// make the suite flaky.
 test('time from loader start to the first comment painted (cold cache, loopback)', async (t) => {
   const samples = [];
+  const fromNavigation = [];
   const runs = Number(process.env.EMBED_SAMPLES || 3);
   for (let i = 0; i < runs; i++) {
     await browser.withPage(t, async (page) => {
       const sample = await loaderToPaint(page);
       console.log(`# embed: ${sample.detail}`);
       samples.push(sample.total);
+      fromNavigation.push(sample.fromNavigation);
     });
   }
-  samples.sort((a, b) => a - b);
-  const median = samples[Math.floor(samples.length / 2)];
+  const medianOf = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const median = medianOf(samples);
+  const medianNav = medianOf(fromNavigation);
   const load = loadavg()[0] / cpus().length;
-  console.log(`# embed: loader start -> first comment painted, median of ${runs} cold loads: ${median} ms (all: ${samples.join(', ')}; `
-    + `load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} on ${cpus().length} cores)`);
-  if (process.env.EMBED_ASSERT === '1' && load < 1.5) assert.ok(median <= 300, `first comment painted ${median} ms after the loader started (budget 300 ms)`);
+  const loads = `load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} on ${cpus().length} cores`;
+  console.log(`# embed: loader start -> first comment painted, median of ${runs} cold loads: ${median} ms (all: ${samples.join(', ')}; ${loads})`);
+  console.log(`# embed: host navigation start -> first comment painted, median of ${runs} cold loads: ${medianNav} ms (all: ${fromNavigation.join(', ')}; ${loads})`);
+  if (process.env.EMBED_ASSERT === '1' && load < 1.5) {
+    assert.ok(median <= 300, `first comment painted ${median} ms after the loader started (budget 300 ms)`);
+    assert.ok(medianNav <= 300, `first comment painted ${medianNav} ms after the host page's navigation started (budget 300 ms)`);
+  }
 });
