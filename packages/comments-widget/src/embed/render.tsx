@@ -14,5 +14,6 @@ export const FIRST_COMMENT_TIMING = 'gfw-first-comment';
 export function renderFrame(data: FrameData): string {
   const html = renderToString(<FrameApp stores={createFrameStores(data)} theme={data.theme} />);
   // Hydration keeps attributes it does not know, so the mark stays on the server's node.
-  return html.replace('<p class="gfw-text"', `<p elementtiming="${FIRST_COMMENT_TIMING}" class="gfw-text"`);
+  // Matched by its class wherever that stands among the attributes (the text also carries dir and data-clamp).
+  return html.replace(/<p(?=[^>]*\sclass="gfw-text")/, `<p elementtiming="${FIRST_COMMENT_TIMING}"`);
 }

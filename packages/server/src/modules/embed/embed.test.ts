@@ -77,6 +77,8 @@ describeEachDatabase('embed', (kind) => {
     expect(csp).toContain("default-src 'none'");
     expect(html).toMatch(/<link rel="modulepreload" href="\/embed\/frame\.js\?v=[\w-]+">/);
     expect(html).toMatch(/import\("\/embed\/frame\.js\?v=[\w-]+"\)/);
+    // The first comment's text carries the Element Timing mark the embed bench reads its paint by.
+    expect(html).toMatch(/<p elementtiming="gfw-first-comment"[^>]*class="gfw-text"/);
     // The app chunk frame.js imports is preloaded with it, not asked for only once frame.js has run.
     const frameJs = (await t.app.inject({ method: 'GET', url: '/embed/frame.js' })).body;
     const chunks = [...frameJs.matchAll(/(?:from|import)\s*"\.\/(frame-[\w-]+\.js)"/g)].map((m) => m[1]);
