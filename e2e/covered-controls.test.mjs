@@ -251,11 +251,17 @@ for (const [label, viewport] of WIDTHS) {
         await page.goto(`${baseUrl()}/gag/${busy.id}`, { waitUntil: 'networkidle' });
         const banner = page.getByRole('region', { name: 'Cookie consent' });
         await banner.waitFor();
-        await page.mouse.wheel(0, 100_000);
-        await sleep(600);
+        // Down to the very end, as far as the wheel goes: what the page loads on the way (more comments, more
+        // posts) moves its end, so scroll until the end stays put.
+        let height = -1;
+        for (let i = 0; i < 15; i++) {
+          await page.mouse.wheel(0, 100_000);
+          await sleep(600);
+          const now = await page.evaluate(() => document.documentElement.scrollHeight);
+          if (now === height) break;
+          height = now;
+        }
         const last = page.locator('main a[href], main button').last();
-        await last.scrollIntoViewIfNeeded();
-        await sleep(300);
         const clear = await page.evaluate(() => {
           const b = document.querySelector('[data-testid="consent-banner"]').getBoundingClientRect();
           const items = [...document.querySelectorAll('main a[href], main button')];
