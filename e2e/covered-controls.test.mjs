@@ -253,6 +253,9 @@ for (const [label, viewport] of WIDTHS) {
         await banner.waitFor();
         // Down to the very end, as far as the wheel goes: what the page loads on the way (more comments, more
         // posts) moves its end, so scroll until the end stays put.
+        // The wheel scrolls what is under the pointer: put it over the post column, not the drawer at the left edge.
+        const size = page.viewportSize();
+        await page.mouse.move(size.width / 2, size.height / 2);
         let height = -1;
         for (let i = 0; i < 15; i++) {
           await page.mouse.wheel(0, 100_000);
