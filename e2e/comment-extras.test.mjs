@@ -5,7 +5,7 @@
 // viewport and document.elementFromPoint at each control's centre hits that control.
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { baseUrl, login, screenshot, useBrowser, useServer, DESKTOP, MOBILE } from './harness.mjs';
+import { assertHittable, assertInViewport, baseUrl, login, screenshot, useBrowser, useServer, DESKTOP, MOBILE } from './harness.mjs';
 
 useServer();
 const browser = useBrowser();
@@ -25,25 +25,6 @@ before(async () => {
   }
   assert.ok(post, 'a demo post with an open comment section');
 }, { timeout: 120_000 });
-
-async function assertInViewport(page, locator, what) {
-  const box = await locator.boundingBox();
-  const { width, height } = page.viewportSize();
-  assert.ok(box, `${what} has a box`);
-  assert.ok(
-    box.x >= -0.5 && box.y >= -0.5 && box.x + box.width <= width + 0.5 && box.y + box.height <= height + 0.5,
-    `${what} is inside the ${width}×${height} viewport: ${JSON.stringify(box)}`,
-  );
-}
-
-async function assertHittable(locator, what) {
-  const hit = await locator.evaluate((el) => {
-    const rect = el.getBoundingClientRect();
-    const at = el.ownerDocument.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
-    return { ok: Boolean(at && (at === el || el.contains(at))), at: at ? at.outerHTML.slice(0, 160) : null };
-  });
-  assert.ok(hit.ok, `${what}: elementFromPoint at its centre hits ${hit.at}`);
-}
 
 /** Whether the comment's text paragraph shows all of its text (its clamped box does not overflow). */
 const showsAll = (text) => text.evaluate((el) => el.scrollHeight <= el.clientHeight + 1);

@@ -5,7 +5,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { baseUrl, login, newPage, screenshot, useBrowser, useServer, WIDTHS } from './harness.mjs';
+import { assertHittable, assertInViewport, baseUrl, login, newPage, screenshot, useBrowser, useServer, WIDTHS } from './harness.mjs';
 
 useServer();
 const browser = useBrowser();
@@ -72,23 +72,6 @@ before(async () => {
 after(async () => {
   if (host) await new Promise((resolve) => host.close(resolve));
 });
-
-async function assertInViewport(page, locator, what) {
-  const box = await locator.boundingBox();
-  const { width, height } = page.viewportSize();
-  assert.ok(box, `${what} has a box`);
-  assert.ok(box.x >= -0.5 && box.y >= -0.5 && box.x + box.width <= width + 0.5 && box.y + box.height <= height + 0.5,
-    `${what} is inside the ${width}×${height} viewport: ${JSON.stringify(box)}`);
-}
-
-async function assertHittable(locator, what) {
-  const hit = await locator.evaluate((el) => {
-    const rect = el.getBoundingClientRect();
-    const at = el.ownerDocument.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
-    return { ok: Boolean(at && (at === el || el.contains(at))), at: at ? at.outerHTML.slice(0, 160) : null };
-  });
-  assert.ok(hit.ok, `${what}: elementFromPoint at its centre hits ${hit.at}`);
-}
 
 /** Opens a comment's ⋯ menu by mouse; checks the menu and each item; returns the item names. */
 async function openMenu(page, comment) {

@@ -244,3 +244,24 @@ export async function expectSignupGate(page, { next, action }) {
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'detached' });
 }
+
+/** Asserts `locator`'s box (in the top page's viewport coordinates, frames included) is inside the viewport. */
+export async function assertInViewport(page, locator, what) {
+  const box = await locator.boundingBox();
+  const { width, height } = page.viewportSize();
+  assert.ok(box, `${what} has a box`);
+  assert.ok(
+    box.x >= -0.5 && box.y >= -0.5 && box.x + box.width <= width + 0.5 && box.y + box.height <= height + 0.5,
+    `${what} is inside the ${width}×${height} viewport: ${JSON.stringify(box)}`,
+  );
+}
+
+/** Asserts that `document.elementFromPoint` at the centre of `locator` (within its own document) hits it. */
+export async function assertHittable(locator, what) {
+  const hit = await locator.evaluate((el) => {
+    const rect = el.getBoundingClientRect();
+    const at = el.ownerDocument.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+    return { ok: Boolean(at && (at === el || el.contains(at))), at: at ? at.outerHTML.slice(0, 160) : null };
+  });
+  assert.ok(hit.ok, `${what}: elementFromPoint at its centre hits ${hit.at}`);
+}
