@@ -156,6 +156,21 @@ export interface CommentSections {
   url: string;
 }
 
+/** 0017: thread follows of comment users (apps other than the main one). */
+export interface CommentThreadFollows {
+  followed: boolean;
+  threadId: Int8;
+  updatedAt: Generated<Timestamp>;
+  userId: Int8;
+}
+
+/** 0017: user blocks between comment users of one app (apps other than the main one). */
+export interface CommentUserBlocks {
+  blockedUserId: Int8;
+  createdAt: Generated<Timestamp>;
+  userId: Int8;
+}
+
 export interface CommentUsers {
   activeAt: Generated<Timestamp>;
   appId: string;
@@ -444,6 +459,8 @@ export interface DB {
   commentReports: CommentReports;
   comments: Comments;
   commentSections: CommentSections;
+  commentThreadFollows: CommentThreadFollows;
+  commentUserBlocks: CommentUserBlocks;
   commentUsers: CommentUsers;
   emailTokens: EmailTokens;
   followedPages: FollowedPages;

@@ -15,6 +15,7 @@ import * as postTagsType from './0013-post-tags-type.js';
 import * as postBlocksType from './0014-post-blocks-type.js';
 import * as commentMediaUse from './0015-comment-media-use.js';
 import * as anonymousOpComments from './0016-anonymous-op-comments.js';
+import * as commentFollowsBlocks from './0017-comment-follows-blocks.js';
 
 /** Migrations are imported, not read from disk, so the compiled server and the tests run the same list. */
 export const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   '0014-post-blocks-type': postBlocksType,
   '0015-comment-media-use': commentMediaUse,
   '0016-anonymous-op-comments': anonymousOpComments,
+  '0017-comment-follows-blocks': commentFollowsBlocks,
 };
 
 export const migrationProvider: MigrationProvider = {
