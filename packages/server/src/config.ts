@@ -42,6 +42,12 @@ export type Config = {
   referralFeature: 0 | 1 | 2;
   /** The referral partner (REFERRAL_PARTNER_*); null = no promotion. */
   referralPartner: { name: string; url: string; devUrl: string } | null;
+  /**
+   * Email notifications (modules/email): MAIL_BATCH_SECONDS, how long a recipient's first reply or mention waits for
+   * more before one mail takes them all (120); MAIL_DIGEST_HOUR, the UTC hour the daily digests go out (8).
+   */
+  mailBatchMs: number;
+  mailDigestHour: number;
 };
 
 type Env = Record<string, string | undefined>;
@@ -82,7 +88,17 @@ export function loadConfig(env: Env = process.env): Config {
     privacyServiceUrl: parseUrl('PRIVACY_SERVICE_URL', env.PRIVACY_SERVICE_URL),
     privacyRegionHeaders: parseHeaderNames('PRIVACY_REGION_HEADER', env.PRIVACY_REGION_HEADER),
     ...parseReferral(env),
+    mailBatchMs: parseBounded('MAIL_BATCH_SECONDS', env.MAIL_BATCH_SECONDS, 120, 0, 86_400) * 1000,
+    mailDigestHour: parseBounded('MAIL_DIGEST_HOUR', env.MAIL_DIGEST_HOUR, 8, 0, 23),
   };
+}
+
+/** A number from min to max (fractions allowed), or the default when unset. */
+function parseBounded(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < min || n > max) throw new ConfigError(`${name} must be a number from ${min} to ${max}, not "${value}"`);
+  return n;
 }
 
 /** Fastify's `trustProxy` for TRUST_PROXY (its types take a hop count only as a function of the hop). */
@@ -203,6 +219,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     privacyRegionHeaders: [],
     referralFeature: 0,
     referralPartner: null,
+    mailBatchMs: 120_000,
+    mailDigestHour: 8,
     ...overrides,
   };
 }

@@ -179,6 +179,7 @@ export interface CommentUsers {
   country: Generated<string>;
   createdAt: Generated<Timestamp>;
   displayName: Generated<string>;
+  email: string | null;
   emojiStatus: Generated<string>;
   externalId: string;
   id: Generated<Int8>;
@@ -188,6 +189,31 @@ export interface CommentUsers {
   preferences: Generated<Json>;
   profileUrl: Generated<string>;
   userId: string;
+}
+
+export interface EmailCursor {
+  at: Timestamp;
+  name: string;
+}
+
+export interface EmailItems {
+  claimedAt: Timestamp | null;
+  createdAt: Generated<Timestamp>;
+  excerpt: Generated<string>;
+  id: Generated<Int8>;
+  kind: string;
+  message: Generated<string>;
+  recipient: string;
+  sentAt: Timestamp | null;
+  source: string;
+  stamp: Timestamp;
+  url: Generated<string>;
+}
+
+export interface EmailSettings {
+  mode: Generated<string>;
+  recipient: string;
+  updatedAt: Generated<Timestamp>;
 }
 
 export interface EmailTokens {
@@ -462,6 +488,9 @@ export interface DB {
   commentThreadFollows: CommentThreadFollows;
   commentUserBlocks: CommentUserBlocks;
   commentUsers: CommentUsers;
+  emailCursor: EmailCursor;
+  emailItems: EmailItems;
+  emailSettings: EmailSettings;
   emailTokens: EmailTokens;
   followedPages: FollowedPages;
   interests: Interests;

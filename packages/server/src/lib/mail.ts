@@ -3,8 +3,20 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 
-/** A plain-text mail: no HTML is ever built from user text. `links` are the actionable URLs (tests and tools read them). */
-export type MailMessage = { to: string; subject: string; text: string; links: string[] };
+/**
+ * A plain-text mail, with an optional HTML alternative (built only by code that escapes every user text: modules/email).
+ * `links` are the actionable URLs (tests and tools read them); `headers` are extra header lines (List-Unsubscribe).
+ */
+export type MailMessage = { to: string; subject: string; text: string; links: string[]; html?: string; headers?: Record<string, string> };
+
+const envelopeOf = (from: string, m: MailMessage) => ({
+  from,
+  to: m.to,
+  subject: m.subject,
+  text: m.text,
+  ...(m.html === undefined ? {} : { html: m.html }),
+  ...(m.headers === undefined ? {} : { headers: m.headers }),
+});
 
 export type Mailer = { send(message: MailMessage): Promise<void> };
 
@@ -20,7 +32,7 @@ export function createMailer(options: MailerOptions): Mailer {
     const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+        await transport.sendMail(envelopeOf(from, message));
       },
     };
   }
@@ -28,7 +40,7 @@ export function createMailer(options: MailerOptions): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+      const info = await transport.sendMail(envelopeOf(from, message));
       mkdirSync(outbox, { recursive: true });
       const stamp = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}`;
       writeFileSync(join(outbox, `${stamp}.eml`), info.message as Buffer);

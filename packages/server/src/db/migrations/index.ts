@@ -16,6 +16,7 @@ import * as postBlocksType from './0014-post-blocks-type.js';
 import * as commentMediaUse from './0015-comment-media-use.js';
 import * as anonymousOpComments from './0016-anonymous-op-comments.js';
 import * as commentFollowsBlocks from './0017-comment-follows-blocks.js';
+import * as emailNotifications from './0018-email-notifications.js';
 import * as webhooks from './0019-webhooks.js';
 
 /** Migrations are imported, not read from disk, so the compiled server and the tests run the same list. */
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   '0015-comment-media-use': commentMediaUse,
   '0016-anonymous-op-comments': anonymousOpComments,
   '0017-comment-follows-blocks': commentFollowsBlocks,
+  '0018-email-notifications': emailNotifications,
   '0019-webhooks': webhooks,
 };
 
