@@ -66,6 +66,15 @@ export interface CommentsClient {
   adminUnhide(commentId: string, url: string): Promise<void>;
   adminPin(commentId: string, url: string, pinned: boolean): Promise<string[]>;
   adminUpdate(url: string, update: SectionUpdate): Promise<void>;
+  /**
+   * Apps other than the main one (whose members use the main API): whether the user follows the thread of the
+   * top-level comment `threadId`, and following or unfollowing it.
+   */
+  followStatus(threadId: string): Promise<boolean>;
+  followThread(threadId: string, follow: boolean): Promise<void>;
+  /** Apps other than the main one: block or unblock a member of the app by `accountId`; lists leave out their comments. */
+  blockUser(accountId: string): Promise<void>;
+  unblockUser(accountId: string): Promise<void>;
   /** Drops cached list pages of one url (all when omitted). */
   invalidate(url?: string): void;
 }

@@ -338,6 +338,14 @@ export function createCommentsClient(options: CommentsClientOptions): CommentsCl
     adminPin: async (commentId, url, pinned) =>
       (await mutate<{ pinned: string[] }>('admin/pin', { commentId, url, pinned }, { invalidates: url })).pinned,
     adminUpdate: (url, update) => mutate('admin/update', { url, lock: update.lock, status: update.status }, { invalidates: url }),
+    async followStatus(threadId) {
+      if (!auth) throw loginRequired();
+      return (await call<{ followed: boolean }>('follow-thread-status.json', { body: form({ threadId }) })).followed;
+    },
+    followThread: (threadId, follow) => mutate('follow-thread.json', { threadId, follow }, {}),
+    // A block changes what the lists hold for this user: every cached page goes.
+    blockUser: (accountId) => mutate('user-block.json', { accountId }, { invalidates: 'all' }),
+    unblockUser: (accountId) => mutate('user-block.json', { accountId, _method: 'delete' }, { invalidates: 'all' }),
     invalidate: (url) => cache.invalidate(url),
   };
   return client;

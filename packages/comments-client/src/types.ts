@@ -134,7 +134,12 @@ export type CommentUserState = {
   reportedPostUrls: string[];
   likeMapping: Record<string, LikeValue>;
   quota: Quota;
+  /** Apps other than the main one: the members the user blocked, newest first (the main site's come from its own API). */
+  blocklist?: BlockedAccount[];
 };
+
+/** A blocked member: the host's user id (a comment user's `accountId`) and the name shown. */
+export type BlockedAccount = { accountId: string; name: string };
 
 export type CommentAppInfo = {
   appId: string;

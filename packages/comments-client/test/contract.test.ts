@@ -145,6 +145,27 @@ describeEachDatabase('comments-client contract', (kind) => {
     expect(page.comments.map((c) => c.commentId)).not.toContain(comment.commentId);
   });
 
+  it('followStatus, followThread, blockUser and unblockUser: an app member follows a thread and blocks a member', async () => {
+    const url = 'https://host.example/posts/follow-block';
+    const carol = client(await sign({ name: 'Carol' }, 'carol-1'));
+    const dan = client(await sign({ name: 'Dan' }, 'dan-1'));
+    const thread = (await carol.addComment({ url, text: 'a thread by carol' })).comment;
+    await dan.addComment({ url, text: 'dan was here' });
+    expect(await dan.followStatus(thread.commentId)).toBe(false);
+    await dan.followThread(thread.commentId, true);
+    expect(await dan.followStatus(thread.commentId)).toBe(true);
+    await dan.followThread(thread.commentId, false);
+    expect(await dan.followStatus(thread.commentId)).toBe(false);
+
+    await dan.blockUser('carol-1');
+    expect((await dan.getUser()).blocklist).toEqual([{ accountId: 'carol-1', name: 'Carol' }]);
+    expect((await dan.listComments({ url, type: 'new' }, { fresh: true })).comments.map((c) => c.user.accountId)).toEqual(['dan-1']);
+    expect((await carol.listComments({ url, type: 'new' }, { fresh: true })).comments).toHaveLength(2);
+    await dan.unblockUser('carol-1');
+    expect((await dan.listComments({ url, type: 'new' }, { fresh: true })).comments).toHaveLength(2);
+    await expect(dan.blockUser('dan-1')).rejects.toMatchObject({ code: 'CANNOT_BLOCK_SELF', status: 400 });
+  });
+
   it('opPin and opHide for the original poster', async () => {
     const url = 'https://host.example/posts/op';
     const owner = client(tokens.owner);

@@ -14,7 +14,7 @@ import { makeApp, makeMediaItem, makeQuota, makeUserInfo } from './fixtures.js';
 export const COMMENT_ENDPOINTS = [
   'comment-list.json', 'add-comment.json', 'link-attachment.json', 'media.json', 'like.json', 'comment.json',
   'report.json', 'user.json', 'app.json', 'op/pin', 'op/hide', 'admin/ban', 'admin/unban', 'admin/mask', 'admin/hide',
-  'admin/unhide', 'admin/pin', 'admin/update',
+  'admin/unhide', 'admin/pin', 'admin/update', 'follow-thread-status.json', 'follow-thread.json', 'user-block.json',
 ] as const;
 export type CommentEndpoint = (typeof COMMENT_ENDPOINTS)[number];
 
@@ -62,6 +62,9 @@ export type FakeCommentState = {
   uploads: Map<string, Attachment>;
   banned: Set<string>;
   ops: Map<string, string>;
+  /** Apps other than the main one: userId -> followed thread ids; userId -> blocked accountId -> name. */
+  follows: Map<string, Set<string>>;
+  blocks: Map<string, Map<string, string>>;
 };
 
 export type CommentServiceFake = {
@@ -119,6 +122,8 @@ export function createCommentServiceHandlers(options: CommentServiceOptions = {}
     uploads: new Map(),
     banned: new Set(),
     ops: new Map(Object.entries(options.ops ?? {})),
+    follows: new Map(),
+    blocks: new Map(),
   };
   for (const page of options.pages ?? []) {
     state.sections.set(page.url, {
@@ -197,7 +202,8 @@ export function createCommentServiceHandlers(options: CommentServiceOptions = {}
     const sort = sorters[type];
     if (!sort) throw new FakeError(400, 'INVALID_INPUT', 'type must be hot, new or old');
     const count = Math.min(50, Math.max(1, Number(p.count ?? 10) || 10));
-    const visible = s.comments.filter((c) => !c.isHidden || viewer?.moderate);
+    const blocked = viewer ? state.blocks.get(viewer.userId) : undefined;
+    const visible = s.comments.filter((c) => (!c.isHidden || viewer?.moderate) && !(blocked?.has(c.user.accountId) && c.opStatus !== 2));
     const level = p.level === '2' ? 2 : 1;
     let items: Comment[];
     let parent: Comment | null = null;
@@ -346,8 +352,42 @@ export function createCommentServiceHandlers(options: CommentServiceOptions = {}
       reportedPostUrls: [...(state.reportedUrls.get(user.userId) ?? [])],
       likeMapping: { ...(state.likes.get(user.userId) ?? {}) },
       quota: { ...quotaOf(user.userId) },
+      ...(state.app.appId === 'guffaw' ? {} : { blocklist: [...(state.blocks.get(user.userId) ?? [])].map(([accountId, name]) => ({ accountId, name })) }),
     };
   }
+
+  /** Follows and blocks of other apps' members (the main app's go through the main API). */
+  const appMember = (p: Record<string, string>): CommentUserInfo => {
+    const user = member(p.auth);
+    if (state.app.appId === 'guffaw') throw new FakeError(400, 'USE_MAIN_API', 'Members of the main site follow threads and block users through the main API.');
+    return user;
+  };
+  const followThread = (p: Record<string, string>) => {
+    const user = appMember(p);
+    const follow = truthy(p.follow);
+    if (follow) {
+      if (user.banned) throw new FakeError(403, 'USER_BANNED', 'You are banned from commenting here.');
+      const c = [...state.sections.values()].flatMap((x) => x.comments).find((x) => x.commentId === p.threadId);
+      if (c?.level !== 1) throw new FakeError(404, 'THREAD_NOT_FOUND', 'This comment thread does not exist.');
+      addTo(state.follows, user.userId, c.commentId);
+    } else state.follows.get(user.userId)?.delete(p.threadId ?? '');
+    return { threadId: p.threadId, followed: follow };
+  };
+  const blockUser = (p: Record<string, string>) => {
+    const user = appMember(p);
+    const accountId = p.accountId ?? '';
+    if (accountId === user.accountId) throw new FakeError(400, 'CANNOT_BLOCK_SELF', 'You cannot block yourself.');
+    const blocked = p._method?.toUpperCase() !== 'DELETE';
+    const mine = state.blocks.get(user.userId) ?? new Map<string, string>();
+    state.blocks.set(user.userId, mine);
+    if (!blocked) mine.delete(accountId);
+    else {
+      const author = [...state.sections.values()].flatMap((s) => s.comments).find((c) => c.user.accountId === accountId);
+      if (!author) throw new FakeError(404, 'USER_NOT_FOUND', 'This user does not exist.');
+      mine.set(accountId, author.user.displayName);
+    }
+    return { accountId, blocked };
+  };
 
   function upload(p: Record<string, string>, files: Record<string, Blob>): Attachment {
     member(p.auth);
@@ -421,6 +461,9 @@ export function createCommentServiceHandlers(options: CommentServiceOptions = {}
     'admin/hide': (p) => (moderator(p.auth), (findComment(section(p.url), p.commentId).isHidden = true), {}),
     'admin/unhide': (p) => (moderator(p.auth), (findComment(section(p.url), p.commentId).isHidden = false), {}),
     'admin/pin': (p) => (moderator(p.auth), setPinned(section(p.url), p.commentId, truthy(p.pinned))),
+    'follow-thread-status.json': (p) => ({ threadId: p.threadId, followed: state.follows.get(appMember(p).userId)?.has(p.threadId ?? '') === true }),
+    'follow-thread.json': followThread,
+    'user-block.json': blockUser,
     'admin/update': (p) => {
       moderator(p.auth);
       const s = section(p.url);

@@ -110,3 +110,17 @@ export const envelopeSchema = {
   properties: { status: { type: 'string', enum: ['OK', 'ERROR'] }, code: { type: 'string' }, error: { type: 'string' }, payload: { type: 'object', additionalProperties: true } },
   required: ['status', 'payload'],
 } as const;
+
+/** Thread follows and user blocks of app members (issue #18); the main app's members use the main API. */
+export const followStatusSchema = object({ appId, auth, threadId: id }, ['appId', 'threadId']);
+export type FollowStatusBody = { appId: string; auth?: string; threadId: string };
+
+export const followThreadSchema = object({ appId, auth, threadId: id, follow: bool }, ['appId', 'threadId', 'follow']);
+export type FollowThreadBody = { appId: string; auth?: string; threadId: string; follow: string };
+
+/** accountId: the host's user id of the member (the wire `accountId`, the token's `sub`). As /v1/user-block: `_method` post or delete. */
+export const userBlockSchema = object(
+  { appId, auth, accountId: { type: 'string', minLength: 1, maxLength: 256 }, _method: { type: 'string', enum: ['POST', 'post', 'DELETE', 'delete'] } },
+  ['appId', 'accountId'],
+);
+export type UserBlockBody = { appId: string; auth?: string; accountId: string; _method?: string };

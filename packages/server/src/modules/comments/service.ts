@@ -100,6 +100,8 @@ const APP_CACHE_MS = 30_000;
 const VISITOR_CACHE_MS = 2_000;
 const SECTION_CACHE_MS = 2_000;
 const FILTER_CACHE_MS = 5_000;
+/** user.json lists at most this many of an app member's blocked users (newest first). */
+const BLOCKLIST_MAX = 1000;
 /** A comment user's activeTs is refreshed at most this often. */
 const ACTIVE_REFRESH_MS = 3600_000;
 export const VISITOR_MAX_AGE_SECONDS = 5;
@@ -349,6 +351,9 @@ export function createCommentService(db: Database, config: Config, options: { ma
       f.offensiveMode = main.offensiveMode;
       f.blockedUserIds = main.blocked;
       f.hideAnonymousOp = main.postBlocked;
+    } else {
+      // Other apps' members block each other in the comment service (user-block.json, comment_user_blocks).
+      f.blockedUserIds = await repo.blockedUserIds(db, viewer.user.id);
     }
     filters.set(key, { filter: f, at: Date.now() });
     return f;
@@ -903,12 +908,13 @@ export function createCommentService(db: Database, config: Config, options: { ma
     const viewer = viewerIn;
     const section = url ? await repo.findSection(db, app.id, url) : undefined;
     const now = new Date();
-    const [commented, reported, likes, quotaRow, fresh] = await Promise.all([
+    const [commented, reported, likes, quotaRow, fresh, blocklist] = await Promise.all([
       repo.commentedUrls(db, viewer.user.id),
       repo.reportedUrls(db, viewer.user.id),
       url && !section ? Promise.resolve({}) : repo.likeMapping(db, viewer.user.id, section?.id ?? null),
       repo.readQuota(db, viewer.user.id),
       repo.findUserById(db, viewer.user.id),
+      app.id === mainAppId ? Promise.resolve(null) : repo.blockedUsers(db, viewer.user.id, BLOCKLIST_MAX),
     ]);
     return {
       info: presentUserInfo(fresh ?? viewer.user, viewer.moderator),
@@ -916,7 +922,66 @@ export function createCommentService(db: Database, config: Config, options: { ma
       reportedPostUrls: reported,
       likeMapping: likes,
       quota: quotaOf(app, quotaRow, now),
+      // Other apps' members: whom they blocked here (the main site's blocklist comes from /v1/user-info).
+      ...(blocklist ? { blocklist } : {}),
     };
+  }
+
+  // --- thread follows and user blocks of app users (issue #18) ------------------------------------------------
+
+  /**
+   * The main app's members follow threads and block users on the main API (/v1/follow-thread, /v1/user-block: the
+   * threads and accounts modules, keyed by main-site accounts); these calls serve the other apps' members.
+   */
+  function requireOtherApp(app: AppRow): void {
+    if (app.id === mainAppId) throw badRequest('USE_MAIN_API', 'Members of the main site follow threads and block users through the main API.');
+  }
+
+  /** A thread is a top-level comment of this app that the viewer may see. */
+  async function findThread(app: AppRow, threadId: string, viewer: Viewer): Promise<CommentRecord | null> {
+    const c = await repo.findComment(db, threadId);
+    return c && c.level === 1 && c.sectionAppId === app.id && (!c.isHidden || viewer.moderator) ? c : null;
+  }
+
+  async function followStatus(app: AppRow, viewerIn: Viewer | null, threadId: string): Promise<{ threadId: string; followed: boolean }> {
+    if (!viewerIn) throw unauthorized('AUTH_REQUIRED', 'You must be logged in');
+    requireOtherApp(app);
+    const thread = await findThread(app, threadId, viewerIn);
+    return { threadId, followed: thread ? await repo.isFollowingThread(db, viewerIn.user.id, thread.id) : false };
+  }
+
+  /** Following is a member's ability: a banned user may read the status and unfollow, not follow (as the main API). */
+  async function followThread(app: AppRow, viewerIn: Viewer | null, threadId: string, follow: boolean): Promise<{ threadId: string; followed: boolean }> {
+    if (!viewerIn) throw unauthorized('AUTH_REQUIRED', 'You must be logged in');
+    requireOtherApp(app);
+    const viewer = follow ? requireActive(viewerIn) : viewerIn;
+    const thread = await findThread(app, threadId, viewer);
+    if (!thread) {
+      if (follow) throw notFound('THREAD_NOT_FOUND', 'This comment thread does not exist.');
+      return { threadId, followed: false };
+    }
+    await repo.setFollowingThread(db, viewer.user.id, thread.id, follow);
+    return { threadId, followed: follow };
+  }
+
+  /**
+   * Blocks or unblocks a member of the same app by accountId (the host's user id, the wire `accountId`): the blocker's
+   * lists leave out the blocked member's comments (anonymous OP comments excepted, as on the main site). Blocking only
+   * changes what the blocker sees, so a banned member may do it too.
+   */
+  async function blockUser(app: AppRow, viewerIn: Viewer | null, accountId: string, blocked: boolean): Promise<{ accountId: string; blocked: boolean }> {
+    if (!viewerIn) throw unauthorized('AUTH_REQUIRED', 'You must be logged in');
+    requireOtherApp(app);
+    if (accountId === viewerIn.user.externalId) throw badRequest('CANNOT_BLOCK_SELF', 'You cannot block yourself.');
+    const target = await repo.findUserByExternalId(db, app.id, accountId);
+    if (!target) {
+      if (blocked) throw notFound('USER_NOT_FOUND', 'This user does not exist.');
+      return { accountId, blocked: false };
+    }
+    await repo.setUserBlock(db, viewerIn.user.id, target.id, blocked);
+    // The viewer's filter is cached per moderator flag (other apps have no post part): read it again at once.
+    for (const moderator of [true, false]) filters.delete(`${viewerIn.user.id}\n${moderator}\n`);
+    return { accountId, blocked };
   }
 
   const appInfo = (app: AppRow, viewer: Viewer | null): CommentAppInfo => ({
@@ -1026,6 +1091,9 @@ export function createCommentService(db: Database, config: Config, options: { ma
     deleteComment,
     report,
     userState,
+    followStatus,
+    followThread,
+    blockUser,
     appInfo,
     opPin,
     opHide,
