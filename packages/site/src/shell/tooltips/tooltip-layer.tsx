@@ -1,7 +1,6 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { useLocation, useRouteMatch } from '../../router';
-import { CONTENT, coveredBy, intersects } from '../../lib/covers';
 import { isScrollLocked } from '../dialog/scroll-lock';
 import { tooltipDefinitions, type TooltipPlacement } from './definitions';
 import { createTooltipEngine, TOOLTIP, type TooltipEngine } from './tooltip-engine';
@@ -18,14 +17,7 @@ const storage = (): Storage | null => {
 let shared: TooltipEngine | null = null;
 const engine = () => (shared ??= createTooltipEngine({ definitions: tooltipDefinitions, storage: storage(), isScrollLocked }));
 
-const OTHER_SIDES: Record<TooltipPlacement, TooltipPlacement[]> = {
-  top: ['bottom', 'right', 'left'],
-  bottom: ['top', 'right', 'left'],
-  left: ['right', 'bottom', 'top'],
-  right: ['left', 'bottom', 'top'],
-};
-
-function sideBox(rect: DOMRect, placement: TooltipPlacement, box: { width: number; height: number }) {
+function position(rect: DOMRect, placement: TooltipPlacement, box: { width: number; height: number }) {
   const o = TOOLTIP.offset;
   const left = {
     top: rect.left + rect.width / 2 - box.width / 2,
@@ -39,30 +31,8 @@ function sideBox(rect: DOMRect, placement: TooltipPlacement, box: { width: numbe
     left: rect.top + rect.height / 2 - box.height / 2,
     right: rect.top + rect.height / 2 - box.height / 2,
   }[placement];
-  // Slid along its side to stay in the viewport, never across the anchor.
-  const vertical = placement === 'top' || placement === 'bottom';
   const clamp = (v: number, max: number) => Math.max(4, Math.min(v, max - 4));
-  return vertical
-    ? { left: clamp(left, window.innerWidth - box.width), top }
-    : { left, top: clamp(top, window.innerHeight - box.height) };
-}
-
-/**
- * Where the tooltip goes: its definition's side, else another, the first that fits in the viewport and covers nothing
- * people use or read (lib/covers.ts); null while there is no such place, or its anchor is out of sight (a tooltip
- * pinned to the viewport's edge for an anchor below the fold sat on whatever was there).
- */
-function position(anchor: DOMRect, placement: TooltipPlacement, node: HTMLElement) {
-  if (anchor.bottom <= 0 || anchor.top >= window.innerHeight || anchor.right <= 0 || anchor.left >= window.innerWidth) return null;
-  const box = { width: node.offsetWidth, height: node.offsetHeight };
-  for (const side of [placement, ...OTHER_SIDES[placement]]) {
-    const at = sideBox(anchor, side, box);
-    const rect = { ...at, ...box };
-    if (at.left < 0 || at.top < 0 || at.left + box.width > window.innerWidth || at.top + box.height > window.innerHeight) continue;
-    if (intersects(rect, anchor) || coveredBy(rect, CONTENT, node)) continue;
-    return at;
-  }
-  return null;
+  return { left: clamp(left, window.innerWidth - box.width), top: clamp(top, window.innerHeight - box.height) };
 }
 
 /** Draws the engine's one tooltip next to its anchor; tells the engine about route changes. */
@@ -84,8 +54,8 @@ export function TooltipLayer({ tooltips = engine() }: { tooltips?: TooltipEngine
     if (!active || !node) return setPlace(null);
     const update = () =>
       setPlace((old) => {
-        const next = position(active.target.getBoundingClientRect(), active.definition.placement, node);
-        return old && next && old.left === next.left && old.top === next.top ? old : next;
+        const next = position(active.target.getBoundingClientRect(), active.definition.placement, node.getBoundingClientRect());
+        return old && old.left === next.left && old.top === next.top ? old : next;
       });
     update();
     // The page may still be settling (banners, images): follow the anchor while the tooltip is up.
@@ -106,8 +76,7 @@ export function TooltipLayer({ tooltips = engine() }: { tooltips?: TooltipEngine
       className={styles.tooltip}
       role="status"
       data-tooltip-id={active.definition.id}
-      // Without a free place it waits out of sight (and out of the way) until one opens, e.g. as the page scrolls.
-      style={place ? { left: place.left, top: place.top } : { left: -9999, top: 0, visibility: 'hidden' }}
+      style={place ? { left: place.left, top: place.top } : { left: -9999, top: 0 }}
     >
       {active.definition.message}
     </div>
