@@ -22,6 +22,8 @@ import { analyticsRoutes } from './modules/analytics/routes.js';
 import { adsRoutes } from './modules/ads/routes.js';
 import { commentHooks } from './comment-hooks.js';
 import { commentsRoutes } from './modules/comments/routes.js';
+import { commentFeedsRoutes } from './modules/comments/feeds.js';
+import { createWebhookService } from './modules/webhooks/service.js';
 import { embedRoutes } from './modules/embed/routes.js';
 import { emailRoutes } from './modules/email/routes.js';
 import { startEmailWorker } from './modules/email/worker.js';
@@ -117,7 +119,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(threadsRoutes);
   await app.register(uploadRoutes);
   // The comment service keeps its own envelope and error handler in its own scope (mountable on its own host).
-  await app.register(commentsRoutes, { prefix: '/comments', hooks: commentHooks(app.db) });
+  // Webhooks of the comment apps: events queued by the comment service, sent by this worker (modules/webhooks).
+  const webhooks = createWebhookService(db, { log: app.log });
+  app.addHook('onReady', async () => webhooks.start());
+  app.addHook('onClose', () => webhooks.stop());
+  await app.register(commentsRoutes, { prefix: '/comments', hooks: commentHooks(app.db, webhooks) });
+  await app.register(commentFeedsRoutes, { prefix: '/comments/feeds' });
   await app.register(embedRoutes);
   // Email notifications: replies and mentions mailed per each recipient's setting (modules/email).
   await app.register(emailRoutes);

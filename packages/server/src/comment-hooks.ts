@@ -2,12 +2,14 @@ import type { Database } from './db/index.js';
 import type { CommentHooks } from './modules/comments/service.js';
 import { setPostCommentsCount } from './modules/posts/service.js';
 import { followThreadOnReply } from './modules/threads/service.js';
+import type { WebhookService } from './modules/webhooks/service.js';
 
 /**
  * Part of the composition root (app.ts): what the comment service tells the other modules, each through its own
  * service, so no module reads or writes another's tables. The comment tests mount the service with the same hooks.
  */
-export const commentHooks = (db: Database): CommentHooks => ({
+export const commentHooks = (db: Database, webhooks?: Pick<WebhookService, 'enqueue'>): CommentHooks => ({
   followOnReply: (externalUserId, threadId) => followThreadOnReply(db, externalUserId, threadId),
   postCommentsChanged: (postId, count) => setPostCommentsCount(db, postId, count),
+  ...(webhooks ? { webhookEvent: (appId, type, data) => webhooks.enqueue(appId, type, data) } : {}),
 });

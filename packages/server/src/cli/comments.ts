@@ -1,15 +1,25 @@
 import { randomBytes } from 'node:crypto';
+import { createWriteStream, statSync } from 'node:fs';
+import type { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
 import { DatabaseUnavailableError, migrateToLatest, openDatabase, type Database } from '../db/index.js';
 import { dataDirInUse, lockDataDir } from '../lib/data-dir-lock.js';
 import { addModerator, findApp, insertApp, removeModerator } from '../modules/comments/repository.js';
+import { exportDisqus, exportJson } from '../modules/comments/transfer/export.js';
+import { importComments, parseHostRewrites } from '../modules/comments/transfer/import.js';
+import { createProgress } from '../modules/comments/transfer/progress.js';
+import { SOURCES, openInput, readSource, type Source } from '../modules/comments/transfer/sources.js';
+import { WEBHOOK_EVENTS, WebhookInputError, createWebhookService } from '../modules/webhooks/service.js';
 
 /**
  * Operator commands of the comment service (README.md):
  *   npm run comments -- app:create --name N --origin URL [--origin URL ...]   prints the new app's id and secret
  *   npm run comments -- mod:add --app ID --user EXTERNAL_ID
  *   npm run comments -- mod:remove --app ID --user EXTERNAL_ID
+ *   npm run comments -- import --app ID --from disqus|wordpress|remark42|json [--rewrite-host OLD=NEW ...] FILE
+ *   npm run comments -- export --app ID --format json|disqus > FILE
+ *   npm run comments -- webhook:add|webhook:list|webhook:remove|webhook:deliveries|webhook:replay (README.md "Webhooks")
  * With the embedded database the server must be stopped (one process per DATA_DIR); with DATABASE_URL it may run.
  * A running server picks up moderator changes within 10 s and app changes within 30 s (its caches).
  */
@@ -21,6 +31,17 @@ const COMMANDS: Record<string, string> = {
     makes the app's user (the sub of its tokens) a moderator of its threads`,
   'mod:remove': `npm run comments -- mod:remove --app APP_ID --user EXTERNAL_USER_ID
     takes the moderator role back`,
+  'webhook:add': `npm run comments -- webhook:add --app APP_ID --url URL [--events EVENT[,EVENT...]]
+    sends the app's events to URL (public http/https on port 80 or 443), signed; prints the endpoint's id and secret;
+    --events: some of ${WEBHOOK_EVENTS.join(', ')} (default: all)`,
+  'webhook:list': `npm run comments -- webhook:list [--app APP_ID]
+    the webhook endpoints (of one app), with their events and state`,
+  'webhook:remove': `npm run comments -- webhook:remove WEBHOOK_ID
+    removes an endpoint and its delivery log`,
+  'webhook:deliveries': `npm run comments -- webhook:deliveries --app APP_ID [--limit N]
+    the app's newest deliveries (default 20), each with its attempts: time, status code or error, the answer's start`,
+  'webhook:replay': `npm run comments -- webhook:replay DELIVERY_ID
+    sends that delivery's event again (same id and body, new signature) as a new delivery`,
 };
 const USAGE = `usage:\n${Object.values(COMMANDS).map((text) => `  ${text}`).join('\n')}
 With the embedded database, stop the server first; with DATABASE_URL (PostgreSQL) it may run.`;
@@ -36,9 +57,13 @@ class UsageError extends Error {}
 
 export async function runCommentsCommand(db: Database, argv: string[], print: (line: string) => void): Promise<void> {
   const [command, ...rest] = argv;
-  const { values } = parseArgs({
+  const { values, positionals } = parseArgs({
     args: rest,
-    options: { name: { type: 'string' }, origin: { type: 'string', multiple: true }, app: { type: 'string' }, user: { type: 'string' } },
+    options: {
+      name: { type: 'string' }, origin: { type: 'string', multiple: true }, app: { type: 'string' }, user: { type: 'string' },
+      url: { type: 'string' }, events: { type: 'string', multiple: true }, limit: { type: 'string' },
+    },
+    allowPositionals: command === 'webhook:remove' || command === 'webhook:replay',
     strict: true,
   });
   if (command === 'app:create') {
@@ -77,7 +102,138 @@ export async function runCommentsCommand(db: Database, argv: string[], print: (l
     }
     return;
   }
+  if (command?.startsWith('webhook:')) {
+    try {
+      await runWebhookCommand(db, command, values, positionals, print);
+    } catch (error) {
+      if (error instanceof WebhookInputError) throw new UsageError(error.message);
+      throw error;
+    }
+    return;
+  }
   throw new UsageError(command ? `unknown command ${command}` : 'no command');
+}
+
+/** The webhook commands: they change the tables only; a running server's worker sends what they queue. */
+async function runWebhookCommand(
+  db: Database,
+  command: string,
+  values: { app?: string | undefined; url?: string | undefined; events?: string[] | undefined; limit?: string | undefined },
+  positionals: string[],
+  print: (line: string) => void,
+): Promise<void> {
+  const webhooks = createWebhookService(db);
+  const needApp = async () => {
+    if (!values.app) throw new UsageError(`${command} needs --app`);
+    if (!(await findApp(db, values.app))) throw new UsageError(`no app with id ${values.app}`);
+    return values.app;
+  };
+  const one = (what: string) => {
+    if (positionals.length !== 1) throw new UsageError(`${command} needs one ${what}`);
+    return positionals[0] as string;
+  };
+  if (command === 'webhook:add') {
+    const appId = await needApp();
+    if (!values.url) throw new UsageError('webhook:add needs --url');
+    const e = await webhooks.addEndpoint({ appId, url: values.url, events: values.events ?? [] });
+    print(`webhook added to ${appId}`);
+    print(`  id:     ${e.id}`);
+    print(`  url:    ${e.url}`);
+    print(`  events: ${(e.events as string[]).length ? (e.events as string[]).join(', ') : 'all'}`);
+    print(`  secret: ${e.secret}`);
+    print('Check each delivery\'s Guffaw-Signature with the secret (README.md "Webhooks"); it is not shown again.');
+    return;
+  }
+  if (command === 'webhook:list') {
+    if (values.app) await needApp();
+    const rows = await webhooks.listEndpoints(values.app);
+    if (rows.length === 0) print('no webhooks');
+    for (const e of rows) {
+      const events = (e.events as string[]).length ? (e.events as string[]).join(',') : 'all';
+      print(`${e.id}  ${e.appId}  ${e.active ? 'active' : 'off'}  ${events}  ${e.url}`);
+    }
+    return;
+  }
+  if (command === 'webhook:remove') {
+    const id = one('WEBHOOK_ID');
+    print((await webhooks.removeEndpoint(id)) ? `webhook ${id} removed` : `no webhook with id ${id}`);
+    return;
+  }
+  if (command === 'webhook:deliveries') {
+    const appId = await needApp();
+    const limit = values.limit === undefined ? 20 : Number(values.limit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new UsageError('--limit must be an integer from 1 to 500');
+    const rows = await webhooks.deliveries(appId, limit);
+    if (rows.length === 0) print('no deliveries');
+    for (const d of rows) {
+      const next = d.state === 'pending' && d.nextAttemptAt ? `, next ${new Date(d.nextAttemptAt).toISOString()}` : '';
+      const replay = d.replayOf ? `, replay of ${d.replayOf}` : '';
+      print(`${d.id}  ${d.eventType}  ${d.eventId}  ${d.state}  ${d.attempts} attempt(s)${next}${replay}  ->${d.endpointId}`);
+      for (const a of d.log) {
+        const outcome = a.statusCode !== null ? `HTTP ${a.statusCode}` : (a.error ?? 'no answer');
+        const body = a.responseBody ? `  ${JSON.stringify(a.responseBody.slice(0, 120))}` : '';
+        print(`    #${a.attempt}  ${new Date(a.startedAt).toISOString()}  ${outcome}  ${a.durationMs} ms${body}`);
+      }
+    }
+    return;
+  }
+  if (command === 'webhook:replay') {
+    const d = await webhooks.replay(one('DELIVERY_ID'));
+    print(`replay queued: ${d.id} (event ${d.eventId}, ${d.eventType}); the running server sends it (or the next start)`);
+    return;
+  }
+  throw new UsageError(`unknown command ${command}`);
+}
+
+async function runImport(
+  db: Database,
+  values: { app?: string; from?: string; 'rewrite-host'?: string[]; report?: string },
+  positionals: string[],
+  print: (line: string) => void,
+  io: CommandIo,
+): Promise<void> {
+  if (!values.app) throw new UsageError('import needs --app');
+  if (!SOURCES.includes(values.from as Source)) throw new UsageError(`import needs --from ${SOURCES.join('|')}`);
+  if (positionals.length !== 1) throw new UsageError('import needs one FILE (or - for stdin)');
+  const file = positionals[0] as string;
+  let rewriteHosts: Map<string, string>;
+  try {
+    rewriteHosts = parseHostRewrites(values['rewrite-host'] ?? []);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (!(await findApp(db, values.app))) throw new UsageError(`no app with id ${values.app}`);
+  let size: number | null = null;
+  if (file !== '-') {
+    try {
+      size = statSync(file).size;
+    } catch {
+      throw new UsageError(`cannot read ${file}`);
+    }
+  }
+  const read = { bytes: 0 };
+  const progress = createProgress(io.stderr, size, () => read.bytes);
+  const report = values.report ? createWriteStream(values.report) : null;
+  const result = await importComments(db, readSource(values.from as Source, openInput(file, read)), {
+    appId: values.app,
+    source: values.from as Source,
+    rewriteHosts,
+    onProgress: (s) => progress.update(s),
+    onSkip: report ? (item) => report.write(`${JSON.stringify(item)}\n`) : undefined,
+  }).finally(() => report?.end());
+  progress.done(result);
+  const n = (x: number) => x.toLocaleString('en-US');
+  print(`imported ${values.from} into ${values.app}: ${n(result.read)} comments read, ${n(result.created)} created, ` +
+    `${n(result.existing)} already imported, ${n(result.skipped)} skipped; ${n(result.users)} new users, ${n(result.sections)} new sections`);
+  if (result.skipped > 0) {
+    print('skipped, by reason:');
+    for (const [reason, count] of Object.entries(result.skippedByReason).sort((a, b) => b[1] - a[1])) print(`  ${reason}: ${n(count)}`);
+    print('skipped records:');
+    for (const item of result.skippedItems) print(`  ${item.sourceId}  ${item.reason}${item.detail ? `  ${item.detail}` : ''}`);
+    if (result.skipped > result.skippedItems.length) {
+      print(`  ... and ${n(result.skipped - result.skippedItems.length)} more${values.report ? ` (all in ${values.report})` : ' (--report FILE lists them all)'}`);
+    }
+  }
 }
 
 async function main(): Promise<void> {

@@ -21,6 +21,15 @@ export type SafeFetchOptions = {
   allowAddress?: (address: string) => boolean;
   allowedPorts?: number[];
   resolve?: (hostname: string) => Promise<{ address: string; family: number }[]>;
+  /** GET by default; a POST sends `body` (webhooks). */
+  method?: 'GET' | 'POST';
+  body?: string | Buffer;
+  /** Extra request headers (they may replace user-agent and accept). */
+  headers?: Record<string, string>;
+  /** 'manual': a 3xx is answered as is, never followed (a webhook's POST is not redirected). Default 'follow'. */
+  redirect?: 'follow' | 'manual';
+  /** 'truncate': a body past maxBytes is cut there instead of failing with FETCH_TOO_LARGE. */
+  overflow?: 'error' | 'truncate';
 };
 
 export type SafeFetchResult = { url: string; status: number; contentType: string; body: Buffer };
@@ -109,7 +118,7 @@ export async function safeFetch(raw: string, o: SafeFetchOptions = {}): Promise<
   for (let hop = 0; ; hop++) {
     const target = await resolvePublic(url.hostname, o);
     const res = await requestOnce(url, target, o, deadline);
-    if (res.status >= 300 && res.status < 400 && res.location) {
+    if (res.status >= 300 && res.status < 400 && res.location && o.redirect !== 'manual') {
       if (hop >= maxRedirects) throw new SafeFetchError('TOO_MANY_REDIRECTS', 'The link redirects too many times.');
       url = parsePublicUrl(new URL(res.location, url).toString(), o.allowedPorts);
       continue;
@@ -134,10 +143,16 @@ function requestOnce(url: URL, target: { address: string; family: number }, o: S
     const req = mod.request(
       url,
       {
-        method: 'GET',
+        method: o.method ?? 'GET',
         lookup,
         agent: false,
-        headers: { 'user-agent': 'GuffawLinkPreview/1.0', accept: o.accept ?? '*/*', 'accept-encoding': 'identity' },
+        headers: {
+          'user-agent': 'GuffawLinkPreview/1.0',
+          accept: o.accept ?? '*/*',
+          'accept-encoding': 'identity',
+          ...o.headers,
+          ...(o.body !== undefined ? { 'content-length': String(Buffer.byteLength(o.body)) } : {}),
+        },
         ...(isIP(url.hostname.replace(/^\[|\]$/g, '')) ? {} : { servername: url.hostname }),
       },
       (res) => {
@@ -148,8 +163,9 @@ function requestOnce(url: URL, target: { address: string; family: number }, o: S
           resolve({ status, location: res.headers.location ?? null, contentType, body: Buffer.alloc(0) });
           return;
         }
+        const truncate = o.overflow === 'truncate';
         const declared = Number(res.headers['content-length'] ?? 0);
-        if (declared > maxBytes) {
+        if (declared > maxBytes && !truncate) {
           req.destroy();
           reject(new SafeFetchError('FETCH_TOO_LARGE', 'The linked file is too large.'));
           return;
@@ -158,6 +174,12 @@ function requestOnce(url: URL, target: { address: string; family: number }, o: S
         let bytes = 0;
         res.on('data', (chunk: Buffer) => {
           bytes += chunk.length;
+          if (bytes > maxBytes && truncate) {
+            chunks.push(chunk.subarray(0, chunk.length - (bytes - maxBytes)));
+            res.destroy();
+            resolve({ status, location: null, contentType, body: Buffer.concat(chunks) });
+            return;
+          }
           if (bytes > maxBytes) {
             req.destroy();
             reject(new SafeFetchError('FETCH_TOO_LARGE', 'The linked file is too large.'));
@@ -175,6 +197,6 @@ function requestOnce(url: URL, target: { address: string; family: number }, o: S
     }, remaining);
     req.on('close', () => clearTimeout(timer));
     req.on('error', () => reject(new SafeFetchError('FETCH_FAILED', 'The link could not be fetched.')));
-    req.end();
+    req.end(o.body);
   });
 }

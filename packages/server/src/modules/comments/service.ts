@@ -131,6 +131,11 @@ export type CommentHooks = {
    * comments people can see (posts module, posts.comments_count).
    */
   postCommentsChanged?: (postId: string, count: number) => Promise<void>;
+  /**
+   * An event for the app's webhooks (modules/webhooks): queued durably before the call answers; a failure to queue
+   * never fails the call. Only real changes are told (hiding a hidden comment or banning a banned user is not).
+   */
+  webhookEvent?: (appId: string, type: 'comment.created' | 'comment.deleted' | 'comment.reported' | 'comment.hidden' | 'user.banned', data: Record<string, unknown>) => Promise<unknown>;
 };
 
 /**
@@ -156,6 +161,9 @@ export function createCommentService(db: Database, config: Config, options: { ma
   let allOrigins: { set: Set<string>; at: number } | null = null;
 
   const sectionKey = (appId: string, url: string) => `${appId}\n${url}`;
+  const emit = async (...args: Parameters<NonNullable<CommentHooks['webhookEvent']>>): Promise<void> => {
+    await hooks.webhookEvent?.(...args).catch(() => undefined);
+  };
 
   /**
    * The post's comment count follows the section total (hooks.postCommentsChanged) after every change to it: one run
@@ -842,6 +850,7 @@ export function createCommentService(db: Database, config: Config, options: { ma
       authorActiveAt: author.activeAt, sectionAppId: app.id, sectionUrl: input.url,
     };
     const comment = presentComment(record, contextFor(app, input.url));
+    await emit(app.id, 'comment.created', { url: input.url, comment });
     // comments.md §4: after a reply the thread is followed when the user's autoFollowThreadReply is on. The service
     // does it (site, frame and npm widget alike) and says so, so the widget shows the follow without a second call.
     let follow: { threadFollowed: boolean; autoFollowed: boolean } | null = null;
@@ -891,6 +900,7 @@ export function createCommentService(db: Database, config: Config, options: { ma
     });
     touch(app.id, c.sectionUrl);
     syncPostCount(app.id, c.sectionUrl);
+    await emit(app.id, 'comment.deleted', { url: c.sectionUrl, commentId, by: isAuthor ? 'author' : 'moderator' });
     return { commentId, deleted: true };
   }
 
@@ -898,6 +908,7 @@ export function createCommentService(db: Database, config: Config, options: { ma
     const viewer = requireActive(viewerIn);
     const c = await visibleComment(app, commentId, url, viewer);
     await repo.upsertReport(db, c.id, viewer.user.id, data);
+    await emit(app.id, 'comment.reported', { url: c.sectionUrl, commentId, reason: data.reason, text: data.text, reporter: { userId: viewer.user.userId } });
     return { commentId, reported: true };
   }
 
@@ -1026,6 +1037,7 @@ export function createCommentService(db: Database, config: Config, options: { ma
     await setHidden(c, true);
     touch(app.id, url);
     syncPostCount(app.id, url);
+    if (!c.isHidden) await emit(app.id, 'comment.hidden', { url, commentId, by: 'op' });
     return { commentId, hidden: true };
   }
 
@@ -1037,6 +1049,7 @@ export function createCommentService(db: Database, config: Config, options: { ma
     if (isHidden !== undefined) await setHidden(c, isHidden);
     touch(app.id, url);
     if (isHidden !== undefined) syncPostCount(app.id, url);
+    if (isHidden === true && !c.isHidden) await emit(app.id, 'comment.hidden', { url, commentId, by: 'moderator' });
     return { commentId, hidden: flags.isHidden ?? c.isHidden, sensitive: flags.isSensitive ?? c.isSensitive, pinned: c.isPinned, banned: false };
   }
 
@@ -1052,6 +1065,9 @@ export function createCommentService(db: Database, config: Config, options: { ma
     if (target.id === viewer.user.id) throw badRequest('CANNOT_BAN_SELF', 'You cannot ban yourself.');
     if (banned && (await repo.isModerator(db, app.id, target.externalId))) throw forbidden('CANNOT_BAN_MODERATOR', 'Moderators cannot be banned.');
     await repo.setBanned(db, target.id, banned ? new Date() : null);
+    if (banned && !target.bannedAt) {
+      await emit(app.id, 'user.banned', { user: { userId: target.userId, accountId: target.externalId, displayName: target.displayName }, by: { userId: viewer.user.userId } });
+    }
     // Cached viewers carry the ban state: drop them so it applies at once on this instance.
     viewers.clear();
     return { userId, banned };
