@@ -1,25 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, statSync } from 'node:fs';
-import type { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
 import { DatabaseUnavailableError, migrateToLatest, openDatabase, type Database } from '../db/index.js';
 import { dataDirInUse, lockDataDir } from '../lib/data-dir-lock.js';
 import { addModerator, findApp, insertApp, removeModerator } from '../modules/comments/repository.js';
-import { exportDisqus, exportJson } from '../modules/comments/transfer/export.js';
-import { importComments, parseHostRewrites } from '../modules/comments/transfer/import.js';
-import { createProgress } from '../modules/comments/transfer/progress.js';
-import { SOURCES, openInput, readSource, type Source } from '../modules/comments/transfer/sources.js';
 import { WEBHOOK_EVENTS, WebhookInputError, createWebhookService } from '../modules/webhooks/service.js';
+import { TRANSFER_COMMANDS, TransferUsageError, runTransferCommand, type TransferIo } from './comments-transfer.js';
 
 /**
  * Operator commands of the comment service (README.md):
  *   npm run comments -- app:create --name N --origin URL [--origin URL ...]   prints the new app's id and secret
  *   npm run comments -- mod:add --app ID --user EXTERNAL_ID
  *   npm run comments -- mod:remove --app ID --user EXTERNAL_ID
- *   npm run comments -- import --app ID --from disqus|wordpress|remark42|json [--rewrite-host OLD=NEW ...] FILE
- *   npm run comments -- export --app ID --format json|disqus > FILE
  *   npm run comments -- webhook:add|webhook:list|webhook:remove|webhook:deliveries|webhook:replay (README.md "Webhooks")
+ *   npm run comments -- import|export (cli/comments-transfer.ts; README.md "Migrating from Disqus, WordPress and Remark42")
  * With the embedded database the server must be stopped (one process per DATA_DIR); with DATABASE_URL it may run.
  * A running server picks up moderator changes within 10 s and app changes within 30 s (its caches).
  */
@@ -43,6 +37,7 @@ const COMMANDS: Record<string, string> = {
   'webhook:replay': `npm run comments -- webhook:replay DELIVERY_ID
     sends that delivery's event again (same id and body, new signature) as a new delivery`,
 };
+Object.assign(COMMANDS, TRANSFER_COMMANDS);
 const USAGE = `usage:\n${Object.values(COMMANDS).map((text) => `  ${text}`).join('\n')}
 With the embedded database, stop the server first; with DATABASE_URL (PostgreSQL) it may run.`;
 
@@ -55,8 +50,16 @@ export function commentsHelp(argv: string[]): string | null {
 
 class UsageError extends Error {}
 
-export async function runCommentsCommand(db: Database, argv: string[], print: (line: string) => void): Promise<void> {
+export async function runCommentsCommand(db: Database, argv: string[], print: (line: string) => void, io?: TransferIo): Promise<void> {
   const [command, ...rest] = argv;
+  if (command === 'import' || command === 'export') {
+    try {
+      await runTransferCommand(db, command, rest, print, io);
+    } catch (error) {
+      throw error instanceof TransferUsageError ? new UsageError(error.message) : error;
+    }
+    return;
+  }
   const { values, positionals } = parseArgs({
     args: rest,
     options: {
@@ -183,57 +186,6 @@ async function runWebhookCommand(
     return;
   }
   throw new UsageError(`unknown command ${command}`);
-}
-
-async function runImport(
-  db: Database,
-  values: { app?: string; from?: string; 'rewrite-host'?: string[]; report?: string },
-  positionals: string[],
-  print: (line: string) => void,
-  io: CommandIo,
-): Promise<void> {
-  if (!values.app) throw new UsageError('import needs --app');
-  if (!SOURCES.includes(values.from as Source)) throw new UsageError(`import needs --from ${SOURCES.join('|')}`);
-  if (positionals.length !== 1) throw new UsageError('import needs one FILE (or - for stdin)');
-  const file = positionals[0] as string;
-  let rewriteHosts: Map<string, string>;
-  try {
-    rewriteHosts = parseHostRewrites(values['rewrite-host'] ?? []);
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  if (!(await findApp(db, values.app))) throw new UsageError(`no app with id ${values.app}`);
-  let size: number | null = null;
-  if (file !== '-') {
-    try {
-      size = statSync(file).size;
-    } catch {
-      throw new UsageError(`cannot read ${file}`);
-    }
-  }
-  const read = { bytes: 0 };
-  const progress = createProgress(io.stderr, size, () => read.bytes);
-  const report = values.report ? createWriteStream(values.report) : null;
-  const result = await importComments(db, readSource(values.from as Source, openInput(file, read)), {
-    appId: values.app,
-    source: values.from as Source,
-    rewriteHosts,
-    onProgress: (s) => progress.update(s),
-    onSkip: report ? (item) => report.write(`${JSON.stringify(item)}\n`) : undefined,
-  }).finally(() => report?.end());
-  progress.done(result);
-  const n = (x: number) => x.toLocaleString('en-US');
-  print(`imported ${values.from} into ${values.app}: ${n(result.read)} comments read, ${n(result.created)} created, ` +
-    `${n(result.existing)} already imported, ${n(result.skipped)} skipped; ${n(result.users)} new users, ${n(result.sections)} new sections`);
-  if (result.skipped > 0) {
-    print('skipped, by reason:');
-    for (const [reason, count] of Object.entries(result.skippedByReason).sort((a, b) => b[1] - a[1])) print(`  ${reason}: ${n(count)}`);
-    print('skipped records:');
-    for (const item of result.skippedItems) print(`  ${item.sourceId}  ${item.reason}${item.detail ? `  ${item.detail}` : ''}`);
-    if (result.skipped > result.skippedItems.length) {
-      print(`  ... and ${n(result.skipped - result.skippedItems.length)} more${values.report ? ` (all in ${values.report})` : ' (--report FILE lists them all)'}`);
-    }
-  }
 }
 
 async function main(): Promise<void> {

@@ -18,6 +18,7 @@ import * as anonymousOpComments from './0016-anonymous-op-comments.js';
 import * as commentFollowsBlocks from './0017-comment-follows-blocks.js';
 import * as emailNotifications from './0018-email-notifications.js';
 import * as webhooks from './0019-webhooks.js';
+import * as commentImports from './0020-comment-imports.js';
 
 /** Migrations are imported, not read from disk, so the compiled server and the tests run the same list. */
 export const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '0017-comment-follows-blocks': commentFollowsBlocks,
   '0018-email-notifications': emailNotifications,
   '0019-webhooks': webhooks,
+  '0020-comment-imports': commentImports,
 };
 
 export const migrationProvider: MigrationProvider = {
