@@ -1,5 +1,5 @@
 import { createStore } from 'zustand/vanilla';
-import type { CommentAppInfo, CommentsClient, CommentUserInfo, LikeValue, Quota } from '@guffaw/comments-client';
+import type { BlockedAccount, CommentAppInfo, CommentsClient, CommentUserInfo, LikeValue, Quota } from '@guffaw/comments-client';
 
 /** The comment app's info used until app.json has answered. */
 export const DEFAULT_MAX_MESSAGE_LENGTH = 1000;
@@ -13,6 +13,8 @@ export type CommentUserStoreState = {
   quota: Quota | null;
   commentedPostUrls: string[];
   reportedPostUrls: string[];
+  /** Third-party apps: whom the member blocked (user.json); the widget's settings take it over. */
+  blocklist?: BlockedAccount[] | undefined;
   app: CommentAppInfo | null;
 };
 export type CommentUserActions = {

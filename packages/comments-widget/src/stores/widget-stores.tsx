@@ -1,7 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { CommentsClient, SortType } from '@guffaw/comments-client';
-import { createComposerStore, type ComposerActions, type ComposerStore, type ComposerStoreState } from './composer-store.js';
+import { MAIN_APP_ID, createComposerStore, type ComposerActions, type ComposerStore, type ComposerStoreState } from './composer-store.js';
 import { createSectionStore, type FollowApi, type SectionActions, type SectionState, type SectionStore } from './section-store.js';
 import { createSettingsStore, type BlockApi, type SettingsActions, type SettingsState, type SettingsStore } from './settings-store.js';
 import { createToastStore, type ToastActions, type ToastState, type ToastStore } from './toast-store.js';
@@ -58,10 +58,23 @@ export type WidgetStores = {
 };
 
 /** One set of stores per widget instance, so two widgets on a page never share state. */
-export function createWidgetStores(client: CommentsClient, options: WidgetOptions): WidgetStores {
+export function createWidgetStores(client: CommentsClient, given: WidgetOptions): WidgetStores {
+  // A third-party app's members follow threads and block members on the comment service itself (the main app's
+  // go through the host's main API, passed as followApi and blockApi); the blocklist comes with user.json.
+  const own = client.appId !== MAIN_APP_ID;
+  const options: WidgetOptions = own ? {
+    ...given,
+    followApi: given.followApi ?? { status: (id) => client.followStatus(id), set: (id, on) => client.followThread(id, on) },
+    blockApi: given.blockApi ?? { block: (id) => client.blockUser(id), unblock: (id) => client.unblockUser(id) },
+  } : given;
   const toasts = createToastStore();
   const user = createCommentUserStore(client);
   const settings = createSettingsStore(toasts, options.blockApi, options.settings);
+  if (own) {
+    user.subscribe(({ blocklist }, prev) => {
+      if (blocklist && blocklist !== prev.blocklist) settings.setState({ blocklist, blocklistIds: blocklist.map((u) => u.accountId) });
+    });
+  }
   const section = createSectionStore(client, user, toasts, {
     url: options.url, sort: options.sort ?? 'hot', isForum: options.isForum ?? false, followApi: options.followApi,
     threadId: options.threadId,

@@ -53,6 +53,8 @@ export function createFakeCommentsClient(options: FakeOptions = {}): FakeComment
   const holds = new Map<string, Promise<void>>();
   let counter = 1000;
   const state = { lock: options.lock ?? false, status: options.status ?? 'open' };
+  /** Threads followed through followThread (apps other than the main one). */
+  const follows = new Set<string>();
 
   const fake = {} as FakeCommentsClient;
   const answer = async <T>(method: keyof CommentsClient, args: unknown[], run: () => T): Promise<T> => {
@@ -189,6 +191,10 @@ export function createFakeCommentsClient(options: FakeOptions = {}): FakeComment
       if (update.lock !== undefined) state.lock = update.lock;
       if (update.status !== undefined) state.status = update.status;
     }),
+    followStatus: (threadId: string) => answer('followStatus', [threadId], () => follows.has(threadId)),
+    followThread: (threadId: string, follow: boolean) => answer('followThread', [threadId, follow], () => void (follow ? follows.add(threadId) : follows.delete(threadId))),
+    blockUser: (accountId: string) => answer('blockUser', [accountId], () => undefined),
+    unblockUser: (accountId: string) => answer('unblockUser', [accountId], () => undefined),
     invalidate: () => undefined,
   });
 
