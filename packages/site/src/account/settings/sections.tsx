@@ -6,6 +6,7 @@ import { showToast } from '../../shell/toasts';
 import { userStore, type MainUser } from '../../user';
 import { authProviders, saveSettings, unlink } from '../account-api';
 import styles from '../account.module.css';
+import { EmailNotificationsPanel } from './email-notifications';
 import { ProSettingsPanel, type ProUser } from './pro-settings';
 import { useSave } from './use-save';
 
@@ -243,26 +244,29 @@ export function EmailSection({ user }: Props) {
     if (await run(() => save({ email: email.trim() }), VERIFY_SENT)) setEmail('');
   };
   return (
-    <form className={styles.panel} onSubmit={(e) => void submit(e)}>
-      <h1>Email</h1>
-      <p className={styles.info}>
-        Current email: {user.email ?? 'none'} {user.email && (user.isVerified.email ? '(verified)' : '(not verified)')}
-      </p>
-      {user.pendingEmail && <p className={styles.info}>Waiting for confirmation: {user.pendingEmail}</p>}
-      {(user.pendingEmail || !user.isVerified.email) && (
-        <a className={styles.secondary} href="/member/resend-confirmation">
-          Resend verification email
-        </a>
-      )}
-      <label className={styles.field}>
-        New email
-        <input name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={254} />
-      </label>
-      <ErrorLine error={error} />
-      <button className={styles.primary} type="submit" disabled={busy || !email.trim()}>
-        Change email
-      </button>
-    </form>
+    <div className={styles.stack}>
+      <form className={styles.panel} onSubmit={(e) => void submit(e)}>
+        <h1>Email</h1>
+        <p className={styles.info}>
+          Current email: {user.email ?? 'none'} {user.email && (user.isVerified.email ? '(verified)' : '(not verified)')}
+        </p>
+        {user.pendingEmail && <p className={styles.info}>Waiting for confirmation: {user.pendingEmail}</p>}
+        {(user.pendingEmail || !user.isVerified.email) && (
+          <a className={styles.secondary} href="/member/resend-confirmation">
+            Resend verification email
+          </a>
+        )}
+        <label className={styles.field}>
+          New email
+          <input name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={254} />
+        </label>
+        <ErrorLine error={error} />
+        <button className={styles.primary} type="submit" disabled={busy || !email.trim()}>
+          Change email
+        </button>
+      </form>
+      <EmailNotificationsPanel />
+    </div>
   );
 }
 
