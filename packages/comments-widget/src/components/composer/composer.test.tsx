@@ -37,6 +37,17 @@ describe('<Composer> text', () => {
     expect([...(client.callsOf('addComment')[0]![0] as { text: string }).text]).toHaveLength(200);
   });
 
+  it('marks the counter (data-near, the warning colour) from nine tenths of the limit on', async () => {
+    const { ready, user } = renderComments({ comments: [], user: member, app: { maxMessageLength: 200 } });
+    await ready();
+    const box = await screen.findByRole('textbox', { name: 'Write a comment' });
+    box.focus();
+    await user.paste('x'.repeat(179));
+    expect(screen.getByText('179/200')).not.toHaveAttribute('data-near');
+    await user.paste('x');
+    expect(screen.getByText('180/200')).toHaveAttribute('data-near');
+  });
+
   it('refuses a second attachment at once, without uploading it', async () => {
     const { ready, user, client, container } = renderComments({ comments: [], user: member });
     await ready();

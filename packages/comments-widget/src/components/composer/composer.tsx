@@ -186,7 +186,8 @@ export function Composer({ composerKey, parent, onDone, idPrefix = composerKey }
             Post anonymously as OP
           </label>
         )}
-        <span id={ids.counter} className="gfw-counter" aria-label={`${used} of ${maxLength} characters`}>
+        {/* Within the last tenth of the limit the counter turns to the warning colour (data-near). */}
+        <span id={ids.counter} className="gfw-counter" data-near={used >= maxLength * 0.9 || undefined} aria-label={`${used} of ${maxLength} characters`}>
           {used}/{maxLength}
         </span>
         {isReply && <button type="button" className="gfw-button" onClick={cancel}>Cancel</button>}
