@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // `node e2e/run.mjs [filter ...]`: starts the built server once (temporary DATA_DIR, demo content), runs every
-// e2e/*.test.mjs (or those whose name contains one of the filters) with node:test, one file at a time, then stops the server
+// e2e/*.test.mjs (or those whose name contains one of the filters; a filter may be a path, e2e/shell.test.mjs) with node:test, one file at a time, then stops the server
 // and removes its data. Exits non-zero when a test fails; screenshots of failures are in e2e/artifacts/.
 import { spawn } from 'node:child_process';
 import { readdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { artifactsDir, root, startServer } from './harness.mjs';
 
-const filters = process.argv.slice(2);
+const filters = process.argv.slice(2).map((f) => basename(f));
 const dir = join(root, 'e2e');
 const files = readdirSync(dir)
   .filter((name) => name.endsWith('.test.mjs') && (filters.length === 0 || filters.some((f) => name.includes(f))))
