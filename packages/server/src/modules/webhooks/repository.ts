@@ -135,3 +135,9 @@ export function listAttempts(db: Database, deliveryIds: string[]): Promise<Attem
   if (deliveryIds.length === 0) return Promise.resolve([]);
   return db.selectFrom('webhookAttempts').selectAll().where('deliveryId', 'in', deliveryIds).orderBy('deliveryId').orderBy('attempt').execute();
 }
+
+/** Finished deliveries (and their attempts) last changed before `before` go. */
+export async function pruneDeliveries(db: Database, before: Date): Promise<number> {
+  const res = await db.deleteFrom('webhookDeliveries').where('state', '<>', 'pending').where('updatedAt', '<', before).executeTakeFirst();
+  return Number(res.numDeletedRows);
+}

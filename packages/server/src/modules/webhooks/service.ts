@@ -11,9 +11,9 @@ export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 export const isWebhookEvent = (v: string): v is WebhookEventType => (WEBHOOK_EVENTS as readonly string[]).includes(v);
 
 /**
- * Retries: exponential from BACKOFF_BASE_MS, doubling, each wait capped at BACKOFF_CAP_MS, with ±JITTER of it; the
- * last attempt falls on RETRY_WINDOW_MS after the event (no later), then the delivery is failed. With these values
- * that is about 14 attempts: 30 s, 1, 2, 4, … 128 min, then every 4 h until the 24 h mark.
+ * Retries: waits from `baseMs`, doubling, each capped at `capMs`, ±`jitter` of it at random; the last attempt falls on
+ * `windowMs` after the event (no later), then the delivery is failed. With DEFAULT_BACKOFF (30 s, 4 h, 24 h, 20 %)
+ * that is 15 attempts (without jitter): at once, after 30 s, 1, 2, 4, … 128 min, then every 4 h, the last at 24 h.
  */
 export type Backoff = { baseMs: number; capMs: number; windowMs: number; jitter: number };
 export const DEFAULT_BACKOFF: Readonly<Backoff> = { baseMs: 30_000, capMs: 4 * 3600_000, windowMs: 24 * 3600_000, jitter: 0.2 };
@@ -26,6 +26,9 @@ export const POLL_MS = 5_000;
 const CLAIM_BATCH = 20;
 const LEASE_MS = 60_000;
 const ENDPOINT_CACHE_MS = 5_000;
+/** Finished deliveries stay in the log this long, then go (checked at most hourly). */
+export const LOG_RETENTION_MS = 30 * 24 * 3600_000;
+const PRUNE_EVERY_MS = 3600_000;
 
 /** The wait before the attempt that follows `failures` failed ones. */
 export function retryDelay(failures: number, b: Backoff = DEFAULT_BACKOFF, random: () => number = Math.random): number {
@@ -71,7 +74,7 @@ const hex = (bytes: number) => randomBytes(bytes).toString('hex');
  * Webhooks of the comment apps: endpoints, the durable queue of deliveries and the worker that sends them.
  * `enqueue` writes one delivery row per subscribed endpoint (the queue survives restarts); the worker claims due rows
  * with a lease (several instances share the queue), POSTs them signed through safeFetch (SSRF-safe: public addresses,
- * ports 80 and 443, no redirects), logs each attempt and schedules the next with backoff until RETRY window's end.
+ * ports 80 and 443, no redirects), logs each attempt and schedules the next with backoff until the retry window's end.
  */
 export function createWebhookService(db: Database, options: WebhookServiceOptions = {}) {
   const backoff: Backoff = { ...DEFAULT_BACKOFF, ...options.backoff };
@@ -277,7 +280,14 @@ export function createWebhookService(db: Database, options: WebhookServiceOption
     return running;
   }
 
+  /** Deletes finished deliveries older than LOG_RETENTION_MS (the worker does it hourly). */
+  const prune = () => repo.pruneDeliveries(db, new Date(now() - LOG_RETENTION_MS));
+  let lastPrune = 0;
   async function scheduleNext(): Promise<void> {
+    if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
+      lastPrune = Date.now();
+      await prune().catch((err: unknown) => log.error({ err }, 'webhook log prune failed'));
+    }
     const at = await repo.nextDue(db).catch(() => null);
     if (stopped || running) return;
     schedule(at ? Math.min(pollMs, Math.max(0, at.getTime() - now())) : pollMs);
@@ -295,6 +305,7 @@ export function createWebhookService(db: Database, options: WebhookServiceOption
     deliveries,
     replay,
     drain,
+    prune,
     /** Starts the worker (app.ts, on ready). */
     start(): void {
       if (!stopped) return;
