@@ -1,5 +1,6 @@
 import type { Database } from './db/index.js';
 import type { CommentHooks } from './modules/comments/service.js';
+import { appReplyAdded, setAppUserEmail } from './modules/email/service.js';
 import { setPostCommentsCount } from './modules/posts/service.js';
 import { followThreadOnReply } from './modules/threads/service.js';
 import type { WebhookService } from './modules/webhooks/service.js';
@@ -11,5 +12,7 @@ import type { WebhookService } from './modules/webhooks/service.js';
 export const commentHooks = (db: Database, webhooks?: Pick<WebhookService, 'enqueue'>): CommentHooks => ({
   followOnReply: (externalUserId, threadId) => followThreadOnReply(db, externalUserId, threadId),
   postCommentsChanged: (postId, count) => setPostCommentsCount(db, postId, count),
+  appUserEmail: (commentUserId, email) => setAppUserEmail(db, commentUserId, email),
+  appReply: (e) => appReplyAdded(db, e),
   ...(webhooks ? { webhookEvent: (appId, type, data) => webhooks.enqueue(appId, type, data) } : {}),
 });

@@ -136,6 +136,12 @@ export type CommentHooks = {
    * never fails the call. Only real changes are told (hiding a hidden comment or banning a banned user is not).
    */
   webhookEvent?: (appId: string, type: 'comment.created' | 'comment.deleted' | 'comment.reported' | 'comment.hidden' | 'user.banned', data: Record<string, unknown>) => Promise<unknown>;
+  /**
+   * Email notifications (modules/email) of apps other than the main one: the `email` claim of a user's token when it
+   * differs from the one kept ('' when the token has none), and a reply to an app user's comment (after it is written).
+   */
+  appUserEmail?: (commentUserId: number, email: string) => Promise<void>;
+  appReply?: (e: { recipientId: number; actorId: number; commentId: string; actorName: string; text: string; url: string }) => Promise<unknown>;
 };
 
 /**
@@ -316,6 +322,11 @@ export function createCommentService(db: Database, config: Config, options: { ma
         avatarUrl: claims.avatar,
         profileUrl: claims.profileUrl,
       }, mainAppId);
+    }
+    // Email notifications: an app user's address is the one their host signs (the main app's members use their account's).
+    const claimedEmail = 'email' in claims && typeof claims.email === 'string' ? claims.email : '';
+    if (app.id !== mainAppId && hooks.appUserEmail && claimedEmail !== (found.email ?? '')) {
+      await hooks.appUserEmail(found.id, claimedEmail).catch(() => undefined);
     }
     const { moderator, mainUser, ...user } = found;
     // Every token the site hands a member carries its session; one without is no member's (only the app's secret signs).
@@ -851,6 +862,11 @@ export function createCommentService(db: Database, config: Config, options: { ma
     };
     const comment = presentComment(record, contextFor(app, input.url));
     await emit(app.id, 'comment.created', { url: input.url, comment });
+    if (parent && app.id !== mainAppId && hooks.appReply && parent.authorId !== author.id) {
+      await hooks
+        .appReply({ recipientId: parent.authorId, actorId: author.id, commentId, actorName: author.displayName, text, url: `${input.url}#cs_comment_id=${commentId}` })
+        .catch(() => undefined);
+    }
     // comments.md §4: after a reply the thread is followed when the user's autoFollowThreadReply is on. The service
     // does it (site, frame and npm widget alike) and says so, so the widget shows the follow without a second call.
     let follow: { threadFollowed: boolean; autoFollowed: boolean } | null = null;

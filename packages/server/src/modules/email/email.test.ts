@@ -3,7 +3,9 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/harness.js';
+import { SignJWT } from 'jose';
 import { createSession, SESSION_COOKIE } from '../../lib/session.js';
+import { createApp, post } from '../comments/test-kit.js';
 import { groupKeys } from '../notifications/producers.js';
 import { notify } from '../notifications/service.js';
 import { renderMail } from './render.js';
@@ -242,5 +244,36 @@ describeEachDatabase('email notifications', (kind) => {
     const sent = mails().filter((m) => m.to === 'reader@host.test');
     expect(sent).toHaveLength(1);
     expect(sent[0]?.eml).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+  });
+
+  it('a reply in another app mails its parent’s author when their host signs an email claim, and only then', async () => {
+    const host = await createApp(t.db, `blog${randomBytes(3).toString('hex')}`);
+    const sign = (sub: string, name: string, email?: string) =>
+      new SignJWT({ name, ...(email ? { email } : {}) })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(sub)
+        .setAudience(host.id)
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(new TextEncoder().encode(host.secret));
+    const url = 'https://blog.example/post/1';
+    const alice = await sign('alice', 'Alice', 'Alice@Blog.Example');
+    const bob = await sign('bob', 'Bob <script>');
+    const top = await post(t.app, 'add-comment.json', { appId: host.id, auth: alice, url, text: 'Alice writes' });
+    expect(top.body.status).toBe('OK');
+    const parent = (top.body.payload.comment as { commentId: string }).commentId;
+    const replied = await post(t.app, 'add-comment.json', { appId: host.id, auth: bob, url, parent, text: 'Bob answers' });
+    expect(replied.body.status).toBe('OK');
+    const bobsReply = (replied.body.payload.comment as { commentId: string }).commentId;
+    // Alice answers Bob, whose host sent no email: nothing for him.
+    expect((await post(t.app, 'add-comment.json', { appId: host.id, auth: alice, url, parent: bobsReply, text: 'Thanks Bob' })).body.status).toBe('OK');
+    await t.app.emailWorker.tick(later(61_000));
+    const sent = mails().filter((m) => m.to === 'alice@blog.example');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.subject).toBe('Bob <script> replied to your comment');
+    expect(sent[0]?.eml).toContain('Bob &lt;script&gt; replied to your comment.');
+    expect(sent[0]?.text).toContain(`${url}#cs_comment_id=`);
+    expect(sent[0]?.eml.replace(/\n[ \t]+/g, ' ')).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+    expect(mails().filter((m) => m.to !== 'alice@blog.example' && m.subject.includes('Alice'))).toHaveLength(0);
   });
 });

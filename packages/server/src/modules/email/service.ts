@@ -42,8 +42,10 @@ export async function setMode(db: Database, recipient: string, mode: EmailMode):
   }
 }
 
-/** Stores the `email` claim of an app user's SSO token (null when the host sent none). */
-export async function setAppUserEmail(db: Database, commentUserId: number, email: string | null): Promise<void> {
+/** Stores the `email` claim of an app user's SSO token ('' or null: the host sent none). */
+export async function setAppUserEmail(db: Database, commentUserId: number, claimed: string | null): Promise<void> {
+  const email = claimed?.trim().toLowerCase() || null;
+  if (email !== null && (email.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))) return;
   await db.updateTable('commentUsers').set({ email }).where('id', '=', commentUserId).where((eb) => eb('email', 'is distinct from', email)).execute();
 }
 
@@ -98,11 +100,15 @@ export async function collect(db: Database): Promise<number> {
   return queued;
 }
 
-/** Queues a reply or mention for a user of another app (the comment service's event); false when nothing is queued. */
+/**
+ * Queues a reply or mention for a user of another app (the comment service's event): only when their host signed an
+ * `email` claim, their setting is not 'never' and they did not block the actor. False when nothing is queued.
+ */
 export async function queueAppUserItem(
   db: Database,
-  e: { commentUserId: number; commentId: string; kind: 'COMMENT_REPLY' | 'COMMENT_MENTION'; message: string; excerpt: string; url: string },
+  e: { commentUserId: number; actorId?: number; commentId: string; kind: 'COMMENT_REPLY' | 'COMMENT_MENTION'; message: string; excerpt: string; url: string },
 ): Promise<boolean> {
+  if (e.actorId === e.commentUserId) return false;
   const recipient = appUserRecipient(e.commentUserId);
   const res = await sql`
     insert into email_items (recipient, source, stamp, kind, message, excerpt, url)
@@ -111,8 +117,28 @@ export async function queueAppUserItem(
     left join email_settings s on s.recipient = ${recipient}
     where cu.id = ${e.commentUserId} and cu.email is not null and cu.banned_at is null
       and coalesce(s.mode, ${DEFAULT_MODE}) <> 'never'
+      and not exists (select 1 from comment_user_blocks b where b.user_id = cu.id and b.blocked_user_id = ${e.actorId ?? 0})
     on conflict (recipient, source, stamp) do nothing`.execute(db);
   return Number(res.numAffectedRows ?? 0) > 0;
+}
+
+const EXCERPT_LENGTH = 120;
+
+/** The comment service's reply in another app than the main one (CommentHooks.appReply). */
+export function appReplyAdded(
+  db: Database,
+  e: { recipientId: number; actorId: number; commentId: string; actorName: string; text: string; url: string },
+): Promise<boolean> {
+  const flat = e.text.replace(/\s+/g, ' ').trim();
+  return queueAppUserItem(db, {
+    commentUserId: e.recipientId,
+    actorId: e.actorId,
+    commentId: e.commentId,
+    kind: 'COMMENT_REPLY',
+    message: `${e.actorName || 'Someone'} replied to your comment.`,
+    excerpt: flat.length > EXCERPT_LENGTH ? `${flat.slice(0, EXCERPT_LENGTH - 1)}…` : flat,
+    url: e.url,
+  });
 }
 
 /** The most recent digest time at or before `now` (MAIL_DIGEST_HOUR, UTC). */
