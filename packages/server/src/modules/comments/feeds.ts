@@ -16,6 +16,9 @@ import { findApp, findComment, findSection, type AppRow } from './repository.js'
  */
 export const FEED_SIZE = 50;
 export const FEED_MAX_AGE_SECONDS = 60;
+/** A rendered feed is reused by this instance this long (an app's feed sorts all its comments: not once per reader). */
+const FEED_CACHE_MS = 30_000;
+const FEED_CACHE_SIZE = 2_000;
 const ANONYMOUS_OP_NAME = 'OP';
 const TITLE_CHARS = 80;
 
@@ -115,6 +118,17 @@ const notFoundFeed = (reply: FastifyReply, code: string, message: string) => rep
 export const commentFeedsRoutes: FastifyPluginAsync = async (app) => {
   const base = `${app.config.commentsPublicUrl.replace(/\/$/, '')}/comments/feeds`;
   const db = app.db;
+  const rendered = new Map<string, { body: string; at: number }>();
+  /** The feed of `key`, rendered by `render` at most once per FEED_CACHE_MS; null (not found) is not kept. */
+  async function cached(key: string, render: () => Promise<string | null>): Promise<string | null> {
+    const hit = rendered.get(key);
+    if (hit && Date.now() - hit.at < FEED_CACHE_MS) return hit.body;
+    const body = await render();
+    if (body === null) return null;
+    if (rendered.size >= FEED_CACHE_SIZE) rendered.delete(rendered.keys().next().value as string);
+    rendered.set(key, { body, at: Date.now() });
+    return body;
+  }
 
   async function answer(request: FastifyRequest, reply: FastifyReply, body: string) {
     const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
@@ -134,9 +148,10 @@ export const commentFeedsRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { appId: string } }>('/:appId/comments.atom', async (request, reply) => {
     const commentApp = await appOf(request.params.appId);
     if (!commentApp) return notFoundFeed(reply, 'APP_NOT_FOUND', 'This comment app does not exist.');
-    const rows = await newestComments(db, commentApp.id, {});
     const self = `${base}/${encodeURIComponent(commentApp.id)}/comments.atom`;
-    return answer(request, reply, renderAtom({ id: self, title: `Comments on ${commentApp.name}`, self, alternate: null, updated: commentApp.createdAt }, rows));
+    const body = await cached(`app\n${commentApp.id}`, async () =>
+      renderAtom({ id: self, title: `Comments on ${commentApp.name}`, self, alternate: null, updated: commentApp.createdAt }, await newestComments(db, commentApp.id, {})));
+    return answer(request, reply, body as string);
   });
 
   app.get<{ Params: { appId: string }; Querystring: { url?: string; commentId?: string } }>('/:appId/thread.atom', async (request, reply) => {
@@ -160,8 +175,11 @@ export const commentFeedsRoutes: FastifyPluginAsync = async (app) => {
       q.set('commentId', c.commentId);
       title = `Replies to a comment on ${url}`;
     }
-    const rows = await newestComments(db, commentApp.id, threadId === undefined ? { sectionId: section.id } : { threadId });
     const self = `${base}/${encodeURIComponent(commentApp.id)}/thread.atom?${q.toString()}`;
-    return answer(request, reply, renderAtom({ id: self, title, self, alternate: url, updated: section.createdAt }, rows));
+    const body = await cached(`thread\n${commentApp.id}\n${q.toString()}`, async () => {
+      const rows = await newestComments(db, commentApp.id, threadId === undefined ? { sectionId: section.id } : { threadId });
+      return renderAtom({ id: self, title, self, alternate: url, updated: section.createdAt }, rows);
+    });
+    return answer(request, reply, body as string);
   });
 };
