@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
-import { WIDTHS, assertHittable, assertInViewport, freePort, root, sleep, startServer, useBrowser } from './harness.mjs';
+import { WIDTHS, assertHittable, assertInViewport, freePort, root, screenshot, sleep, startServer, useBrowser } from './harness.mjs';
 
 const browser = useBrowser();
 let guffaw;
@@ -128,6 +128,7 @@ for (const [label, viewport] of WIDTHS) {
       assert.equal(await unfollow.getAttribute('aria-pressed'), 'true');
       await assertInViewport(page, unfollow, 'Unfollow thread');
       await assertHittable(unfollow, 'Unfollow thread');
+      await screenshot(page, `frame-follow-block-${label}-followed`);
 
       // After a reload the thread shows as followed (the comment service keeps it).
       await page.reload();
@@ -149,6 +150,7 @@ for (const [label, viewport] of WIDTHS) {
       await block.waitFor();
       await assertInViewport(page, block, 'Block @Cal in the menu');
       await assertHittable(block, 'Block @Cal in the menu');
+      await screenshot(page, `frame-follow-block-${label}-menu`);
       // Not offered on the viewer's own comments, nor anywhere for oneself.
       assert.equal(await frame.getByRole('menuitem', { name: `Block @${name}` }).count(), 0);
       await block.click();
