@@ -36,12 +36,13 @@ async function receiver(secretOf: () => string, statuses: number[], verify: Veri
       const body = Buffer.concat(chunks).toString('utf8');
       received.push({ headers: req.headers, body, verified: verify(secretOf(), req.headers, body) });
       res.statusCode = statuses.shift() ?? 200;
+      if (res.statusCode >= 300 && res.statusCode < 400) res.setHeader('location', '/elsewhere');
       res.end(answerBody);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
-  return { received, port, url: `http://127.0.0.1:${port}/hook`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { received, statuses, port, url: `http://127.0.0.1:${port}/hook`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 async function until<T>(what: () => Promise<T | undefined | null | false>, ms = 8000): Promise<T> {
@@ -221,6 +222,22 @@ describeEachDatabase('webhooks', (kind) => {
     expect(d?.log[0]?.error).toMatch(/^URL_NOT_ALLOWED/);
     expect(rx.received.length).toBe(before);
     await plain.removeEndpoint(sneaky.id);
+  });
+
+  it('does not follow a redirect: a 3xx is logged and retried like any failure', async () => {
+    rx.received.length = 0;
+    const redirected = await createApp(t.db, 'redirects');
+    const endpoint = await webhooks.addEndpoint({ appId: redirected.id, url: rx.url });
+    secret = endpoint.secret;
+    rx.statuses.push(302);
+    await webhooks.enqueue(redirected.id, 'user.banned', { user: { userId: 'u' } });
+    const [d] = await until(async () => {
+      const rows = await webhooks.deliveries(redirected.id);
+      return rows[0]?.state === 'succeeded' ? rows : null;
+    });
+    expect(d?.log.map((a) => a.statusCode)).toEqual([302, 200]);
+    expect(rx.received.map((r) => r.verified)).toEqual([true, true]);
+    await webhooks.removeEndpoint(endpoint.id);
   });
 
   it('manages endpoints and deliveries from the CLI', async () => {
