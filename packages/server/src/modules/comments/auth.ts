@@ -10,8 +10,12 @@ import { unauthorized } from '../../lib/envelope.js';
 export const MAX_TOKEN_LIFETIME_SECONDS = 24 * 3600;
 const MAX_TOKEN_LENGTH = 4096;
 
-/** `sid`: the main site's session tag (lib/session.ts sessionTag); null in tokens of other hosts. */
-export type AuthClaims = { sub: string; name: string; avatar: string; profileUrl: string; exp: number; sid: string | null };
+/**
+ * `sid`: the main site's session tag (lib/session.ts sessionTag); null in tokens of other hosts. `email`: optional,
+ * lower-cased ('' when absent or not an address): a first sign-in claims the imported author with that e-mail
+ * (transfer/claim.ts), so a host should sign only addresses it verified.
+ */
+export type AuthClaims = { sub: string; name: string; avatar: string; profileUrl: string; exp: number; sid: string | null; email: string };
 
 const encoder = new TextEncoder();
 /**
@@ -61,6 +65,7 @@ export async function verifyAuthToken(token: string, appId: string, secret: stri
     profileUrl: safeHttpUrl(payload.profileUrl),
     exp: payload.exp as number,
     sid: typeof payload.sid === 'string' && payload.sid.length <= 64 && !payload.sid.includes('\0') ? payload.sid : null,
+    email: typeof payload.email === 'string' && payload.email.length <= 320 && !payload.email.includes('\0') && /^[^\s@]+@[^\s@]+$/.test(payload.email) ? payload.email.toLowerCase() : '',
   };
 }
 
@@ -89,10 +94,11 @@ export async function verifiedSubject(token: string, appId: string, secret: stri
 export async function signAuthToken(
   secret: string,
   appId: string,
-  user: { sub: string; name: string; avatar?: string; profileUrl?: string; sid?: string },
+  user: { sub: string; name: string; avatar?: string; profileUrl?: string; sid?: string; email?: string },
   lifetimeSeconds = 3600,
 ): Promise<string> {
   const claims: Record<string, string> = { name: user.name };
+  if (user.email) claims.email = user.email;
   if (user.avatar) claims.avatar = user.avatar;
   if (user.profileUrl) claims.profileUrl = user.profileUrl;
   if (user.sid) claims.sid = user.sid;

@@ -1,7 +1,9 @@
+import { normalizeCommentText } from '../text.js';
+
 /**
  * HTML of an imported comment (Disqus messages, WordPress comment content, Remark42 rendered text) as our plain text.
  * Comments are stored as text and the widget renders text, never HTML: tags are dropped (their text kept), block ends
- * become line breaks, a link keeps its address beside its label, and entities are decoded last, so `&lt;script&gt;`
+ * become line breaks, a link keeps its address beside its label, and entities are decoded last (then the comment text rules of text.ts apply), so `&lt;script&gt;`
  * ends up as the characters `<script>`, shown as such. Script, style and similar elements go with their content.
  *
  * `newlines`: 'html' treats line ends in the source as spaces (Disqus, Remark42: HTML where only tags break lines);
@@ -54,15 +56,17 @@ export function htmlToText(html: string, newlines: 'html' | 'text' = 'html'): st
   s = s.replace(/<li\b[^>]*>/gi, '\n- ');
   s = s.replace(/<\/(?:p|div|blockquote|h[1-6]|pre|ul|ol|table|section|article)\s*>/gi, '\n\n');
   s = s.replace(/<(?:p|div|blockquote|h[1-6]|pre|ul|ol|table|section|article)\b[^>]*>/gi, '\n\n');
-  s = s.replace(/<\/(?:li|tr)\s*>/gi, '\n');
+  s = s.replace(/<\/tr\s*>/gi, '\n');
   s = s.replace(/<\/?[a-z][^>]*>/gi, '');
   s = decodeEntities(s);
   // Spaces around line ends (from the markup's layout) go; runs of blank lines are collapsed by normalizeCommentText.
-  return s
-    .replace(/[^\S\n]+/g, (ws) => (ws.includes('\t') && newlines === 'text' ? ws : ' '))
-    .split('\n')
-    .map((line) => line.trim())
-    .join('\n');
+  return normalizeCommentText(
+    s
+      .replace(/[^\S\n]+/g, ' ')
+      .split('\n')
+      .map((line) => line.trim())
+      .join('\n'),
+  );
 }
 
 /** Link text that went through decodeEntities at the end must not change: its `&` is written as `&amp;` first. */
