@@ -16,7 +16,7 @@ import { createBatcher } from './batch.js';
 import { presentComment, presentUserInfo, type PresentContext } from './present.js';
 import * as repo from './repository.js';
 import { normalizeCommentText } from './text.js';
-import { claimImportedUser } from './transfer/claim.js';
+import { emailClaimOf } from '../email/service.js';
 import type { AppRow, CommentRecord, SectionRow, SortType, UserRow, ViewerFilter } from './repository.js';
 
 const attachmentUsed = () =>
@@ -308,9 +308,6 @@ export function createCommentService(db: Database, config: Config, options: { ma
     }
     // Read first: a returning user whose claims did not change (and who was active within the hour) costs no write.
     let found = await loadUser({ appId: app.id, externalId: claims.sub });
-    // A new user may be an imported author (same id or e-mail): they take that user over (transfer/claim.ts), and
-    // the upsert below then gives it the token's name and avatar.
-    if (!found) await claimImportedUser(db, app.id, claims.sub, claims.email);
     if (
       !found ||
       found.displayName !== claims.name ||
@@ -328,7 +325,7 @@ export function createCommentService(db: Database, config: Config, options: { ma
       }, mainAppId);
     }
     // Email notifications: an app user's address is the one their host signs (the main app's members use their account's).
-    const claimedEmail = 'email' in claims && typeof claims.email === 'string' ? claims.email : '';
+    const claimedEmail = app.id === mainAppId ? '' : emailClaimOf(token);
     if (app.id !== mainAppId && hooks.appUserEmail && claimedEmail !== (found.email ?? '')) {
       await hooks.appUserEmail(found.id, claimedEmail).catch(() => undefined);
     }

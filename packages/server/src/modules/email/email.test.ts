@@ -276,4 +276,34 @@ describeEachDatabase('email notifications', (kind) => {
     expect(sent[0]?.eml.replace(/\n[ \t]+/g, ' ')).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
     expect(mails().filter((m) => m.to !== 'alice@blog.example' && m.subject.includes('Alice'))).toHaveLength(0);
   });
+
+  it('the widget reads and saves an app user’s setting through /comments/v2/email-notifications.json', async () => {
+    const host = await createApp(t.db, `site${randomBytes(3).toString('hex')}`, { origins: ['https://site.example'] });
+    const auth = await new SignJWT({ name: 'Carol', email: 'carol@site.example' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('carol')
+      .setAudience(host.id)
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode(host.secret));
+    const path = '/comments/v2/email-notifications.json';
+    const before = await t.app.inject({ method: 'GET', url: `${path}?appId=${host.id}&auth=${auth}` });
+    expect(before.statusCode).toBe(404); // not signed in to the comments yet
+    expect((await post(t.app, 'user.json', { appId: host.id, auth })).status).toBeLessThan(500);
+    await t.app.inject({ method: 'GET', url: `/comments/v2/user.json?appId=${host.id}&auth=${auth}` });
+    const got = await t.app.inject({ method: 'GET', url: `${path}?appId=${host.id}&auth=${auth}`, headers: { origin: 'https://site.example' } });
+    expect(got.statusCode).toBe(200);
+    expect(got.json()).toEqual({ status: 'OK', payload: { mode: 'immediately', email: 'carol@site.example' } });
+    expect(got.headers['access-control-allow-origin']).toBe('https://site.example');
+    const form = (mode: string) => new URLSearchParams({ appId: host.id, auth, mode }).toString();
+    const ct = { 'content-type': 'application/x-www-form-urlencoded' };
+    const saved = await t.app.inject({ method: 'POST', url: path, payload: form('digest'), headers: { ...ct, origin: 'https://site.example' } });
+    expect(saved.json()).toMatchObject({ status: 'OK', payload: { mode: 'digest' } });
+    expect((await t.app.inject({ method: 'POST', url: path, payload: form('hourly'), headers: ct })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'POST', url: path, payload: form('never'), headers: { ...ct, origin: 'https://evil.example' } })).statusCode).toBe(403);
+    const forged = new URLSearchParams({ appId: host.id, auth: `${auth}x`, mode: 'never' }).toString();
+    expect((await t.app.inject({ method: 'POST', url: path, payload: forged, headers: ct })).statusCode).toBe(401);
+    const after = await t.app.inject({ method: 'GET', url: `${path}?appId=${host.id}&auth=${auth}` });
+    expect(after.json()).toMatchObject({ payload: { mode: 'digest' } });
+  });
 });

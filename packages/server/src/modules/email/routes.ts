@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { badRequest, success, unauthorized } from '../../lib/envelope.js';
 import { sessionUser } from '../../lib/session.js';
+import { emailAppRoutes } from './app-routes.js';
 import { escapeHtml } from './render.js';
 import { EMAIL_MODES, getMode, memberRecipient, setMode, type EmailMode } from './service.js';
 import { recipientOfToken } from './token.js';
@@ -47,6 +48,9 @@ export const emailRoutes: FastifyPluginAsync = async (app) => {
       payload.resume();
     });
   }
+
+  // The widget's setting (comment service envelope, under /comments/v2/).
+  await app.register(emailAppRoutes);
 
   const member = async (request: Parameters<typeof sessionUser>[0]) => {
     const user = await sessionUser(request);

@@ -1,3 +1,4 @@
+import { decodeJwt } from 'jose';
 import { sql } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/index.js';
@@ -239,4 +240,19 @@ export async function flush(db: Database, config: Config, mailer: Mailer, now = 
   }
   await db.deleteFrom('emailItems').where('sentAt', '<', new Date(now.getTime() - KEEP_SENT_MS)).execute();
   return sent;
+}
+
+/**
+ * The `email` claim of an SSO token that was already verified (the comment service's authenticate), lower-cased; ''
+ * when there is none or it is not an address.
+ */
+export function emailClaimOf(verifiedToken: string): string {
+  try {
+    const email = decodeJwt(verifiedToken).email;
+    if (typeof email !== 'string') return '';
+    const normal = email.trim().toLowerCase();
+    return normal.length <= 254 && /^[^\s@\0]+@[^\s@\0]+\.[^\s@\0]+$/.test(normal) ? normal : '';
+  } catch {
+    return '';
+  }
 }
