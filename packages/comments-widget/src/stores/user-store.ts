@@ -37,7 +37,7 @@ export const createCommentUserStore = (client: CommentsClient) =>
       set({ status: 'loading' });
       const app = client.getApp().then((info) => set({ app: info }), () => undefined);
       if (!client.isLoggedIn()) {
-        set({ info: null, likeMapping: {}, quota: null, commentedPostUrls: [], reportedPostUrls: [] });
+        set({ info: null, likeMapping: {}, quota: null, commentedPostUrls: [], reportedPostUrls: [], blocklist: undefined });
         await app;
         set({ status: 'ready' });
         return;

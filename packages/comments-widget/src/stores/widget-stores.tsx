@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
-import type { CommentsClient, SortType } from '@guffaw/comments-client';
+import type { BlockedAccount, CommentsClient, SortType } from '@guffaw/comments-client';
 import { MAIN_APP_ID, createComposerStore, type ComposerActions, type ComposerStore, type ComposerStoreState } from './composer-store.js';
 import { createSectionStore, type FollowApi, type SectionActions, type SectionState, type SectionStore } from './section-store.js';
 import { createSettingsStore, type BlockApi, type SettingsActions, type SettingsState, type SettingsStore } from './settings-store.js';
@@ -71,8 +71,10 @@ export function createWidgetStores(client: CommentsClient, given: WidgetOptions)
   const user = createCommentUserStore(client);
   const settings = createSettingsStore(toasts, options.blockApi, options.settings);
   if (own) {
-    user.subscribe(({ blocklist }, prev) => {
-      if (blocklist && blocklist !== prev.blocklist) settings.setState({ blocklist, blocklistIds: blocklist.map((u) => u.accountId) });
+    // Whoever signs in brings their own blocklist; signing out leaves none.
+    const none: BlockedAccount[] = [];
+    user.subscribe(({ blocklist = none }, { blocklist: before = none }) => {
+      if (blocklist !== before) settings.setState({ blocklist, blocklistIds: blocklist.map((u) => u.accountId) });
     });
   }
   const section = createSectionStore(client, user, toasts, {

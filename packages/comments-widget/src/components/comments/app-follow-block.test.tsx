@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeComment, userState, users } from '../../../../test-utils/src/widget/index.js';
+import { createFakeCommentsClient, makeComment, userState, users } from '../../../../test-utils/src/widget/index.js';
+import { createWidgetStores } from '../../stores/widget-stores.js';
 import { renderComments } from '../../test/render.js';
 
 /**
@@ -94,5 +95,18 @@ describe('<Comments> of a third-party app', () => {
     await screen.findByText('reply two');
     expect(screen.queryByRole('button', { name: /Follow thread/ })).toBeNull();
     expect(client.callsOf('followStatus')).toEqual([]);
+  });
+
+  it('takes the blocklist of whoever signs in, and drops it when they sign out', async () => {
+    const client = createFakeCommentsClient({ user: userState(users.ada, { blocklist: [{ accountId: users.bob.accountId, name: 'bob' }] }), app: { appId: 'third' } });
+    const stores = createWidgetStores(client, { url: 'https://third.example/a' });
+    await stores.user.getState().load();
+    expect(stores.settings.getState().blocklistIds).toEqual([users.bob.accountId]);
+    const before = stores.settings.getState();
+    stores.user.getState().setQuota({ count: 1, wait: 0, expiry: 0 });
+    expect(stores.settings.getState()).toBe(before);
+    client.setAuth(null);
+    await stores.user.getState().load();
+    expect(stores.settings.getState().blocklistIds).toEqual([]);
   });
 });
