@@ -1,6 +1,6 @@
 import type {
   AddCommentParams, AddCommentResult, Attachment, CommentAppInfo, CommentPage, CommentUserState, LikeValue,
-  ListParams, ReportData, SectionUpdate,
+  EmailMode, EmailNotificationSettings, ListParams, ReportData, SectionUpdate,
 } from './types.js';
 
 /** Hands out a proof-of-work value for sensitive calls; null until one is ready (the client polls every 100 ms). */
@@ -75,6 +75,12 @@ export interface CommentsClient {
   /** Apps other than the main one: block or unblock a member of the app by `accountId`; lists leave out their comments. */
   blockUser(accountId: string): Promise<void>;
   unblockUser(accountId: string): Promise<void>;
+  /**
+   * Email notifications of replies to the user's comments (a main-app member's own setting there): how often, and
+   * the address mail goes to (another app's: the `email` claim its host signs; null: none, so nothing is mailed).
+   */
+  emailNotifications(): Promise<EmailNotificationSettings>;
+  setEmailNotifications(mode: EmailMode): Promise<EmailNotificationSettings>;
   /** Drops cached list pages of one url (all when omitted). */
   invalidate(url?: string): void;
 }

@@ -4,7 +4,7 @@ import { ClientErrorCode, COMMENT_PAGE_COUNT, CommentMessages, PROOF_OF_WORK_POL
 import { CommentsApiError, CommentsClientError, isAbortError, loginRequired, requestProcessing } from './errors.js';
 import { ListCache, listKey } from './list-cache.js';
 import { checkMedia } from './media-check.js';
-import type { Attachment, CommentAppInfo, CommentPage, CommentServiceReply, ListParams } from './types.js';
+import type { Attachment, CommentAppInfo, CommentPage, CommentServiceReply, EmailNotificationSettings, ListParams } from './types.js';
 
 type Field = string | number | boolean | null | undefined;
 type Headers = Record<string, string>;
@@ -346,6 +346,11 @@ export function createCommentsClient(options: CommentsClientOptions): CommentsCl
     // A block changes what the lists hold for this user: every cached page goes.
     blockUser: (accountId) => mutate('user-block.json', { accountId }, { invalidates: 'all' }),
     unblockUser: (accountId) => mutate('user-block.json', { accountId, _method: 'delete' }, { invalidates: 'all' }),
+    async emailNotifications() {
+      if (!auth) throw loginRequired();
+      return call<EmailNotificationSettings>('email-notifications.json', { body: form({}) });
+    },
+    setEmailNotifications: (mode) => mutate<EmailNotificationSettings>('email-notifications.json', { mode }, {}),
     invalidate: (url) => cache.invalidate(url),
   };
   return client;

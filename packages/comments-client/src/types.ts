@@ -181,3 +181,6 @@ export type AddCommentParams = {
 
 export type ReportData = { reason: number; text?: string };
 export type SectionUpdate = { lock?: boolean; status?: string };
+/** Email notifications of replies to the user's comments: how often they are mailed, and where (null: no address). */
+export type EmailMode = 'immediately' | 'digest' | 'never';
+export type EmailNotificationSettings = { mode: EmailMode; email: string | null };

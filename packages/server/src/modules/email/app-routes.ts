@@ -13,7 +13,7 @@ const fields = {
 
 /**
  * The widget's email notification setting, in the comment service's envelope and under its paths (so its CORS
- * preflight and CSRF rules apply): GET|POST /comments/v2/email-notifications.json with appId, auth and (POST) mode.
+ * preflight and CSRF rules apply): GET|POST /comments/v2/email-notifications.json with appId, auth, and mode to save.
  * For the main app it is the member's own setting (the same as /v1/email-notifications); for another app, the app
  * user's, whose mail goes to the address their host signs in the token's `email` claim.
  */
@@ -68,11 +68,14 @@ export const emailAppRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post<{ Body: Fields }>('/comments/v2/email-notifications.json', { schema: { body: fields } }, async (request, reply) => {
+    // Without `mode` it reads (the auth token stays out of URLs); with it, it saves.
     const mode = request.body?.mode;
-    if (!EMAIL_MODES.includes(mode as EmailMode)) return reply.status(400).send(commentError('INVALID_MODE', 'mode must be immediately, digest or never.'));
+    if (mode !== undefined && !EMAIL_MODES.includes(mode as EmailMode)) {
+      return reply.status(400).send(commentError('INVALID_MODE', 'mode must be immediately, digest or never.'));
+    }
     const r = await recipientOf(request, reply, request.body ?? {});
     if (!r) return reply;
-    await setMode(db, r.recipient, mode as EmailMode);
+    if (mode !== undefined) await setMode(db, r.recipient, mode as EmailMode);
     return answer(r);
   });
 };
