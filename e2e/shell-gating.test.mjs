@@ -421,35 +421,42 @@ for (const [width, viewport] of WIDTHS) {
   });
 }
 
-test('390 px: a tooltip is shown once: the Top list sub-tabs tooltip shows in the window, a click dismisses it for good, the next shows on Fresh', async (t) => {
+// A tooltip never covers what people use or read (issue #18). At 390 px the Top list's sub-tabs have the lists' tabs
+// above them and the tag prompt and the first post right below: under the sub-tabs (where this test once expected the
+// tooltip) it sat on the prompt. So there it does not show, and it is not used up unseen; on the Fresh list the next
+// one is tried, and does not show over the list either.
+test('390 px: a list tooltip with no free place beside its anchor does not show over the page and is not used up', async (t) => {
   await browser.withPage(
     t,
     async (page) => {
-      await open(page, '/top');
-      const tooltip = page.locator('[data-tooltip-id="topSubTabs"]');
-      await tooltip.waitFor();
-      // Placed in the window, not at its off-screen start.
-      await page.waitForFunction(() => {
-        const box = document.querySelector('[data-tooltip-id="topSubTabs"]')?.getBoundingClientRect();
-        return box !== undefined && box.left >= 0 && box.right <= window.innerWidth && box.top >= 0 && box.bottom <= window.innerHeight;
+      /** The tooltip in sight, if any: its id and box. */
+      const inSight = () => page.evaluate(() => {
+        const tip = document.querySelector('[data-tooltip-id]');
+        if (!tip || getComputedStyle(tip).visibility === 'hidden') return null;
+        const r = tip.getBoundingClientRect();
+        if (r.right <= 0 || r.bottom <= 0 || r.left >= innerWidth || r.top >= innerHeight) return null;
+        return { id: tip.dataset.tooltipId, left: r.left, top: r.top, right: r.right, bottom: r.bottom };
       });
-      const anchor = await page.locator('[data-tooltip-anchor="topSubTabs"]').boundingBox();
-      const box = await tooltip.boundingBox();
-      assert.ok(anchor && box && box.y >= anchor.y + anchor.height, 'the tooltip sits under the sub-tabs');
+      await open(page, '/top');
+      await page.locator('[data-tooltip-id="topSubTabs"]').waitFor({ state: 'attached' });
+      // Over the engine's tries and the 1.5 s the layer waits for a place: nothing shows.
+      for (let i = 0; i < 20; i++) {
+        assert.equal(await inSight(), null, 'no tooltip over the Top list');
+        await page.waitForTimeout(200);
+      }
       await screenshot(page, 'shell-gating-390-tooltip');
-      await page.waitForTimeout(300);
       const bar = page.getByTestId('top-bar');
       await bar.click({ position: await emptySpot(bar) });
-      await tooltip.waitFor({ state: 'detached' });
-      assert.ok((await page.evaluate(() => JSON.parse(localStorage.getItem('guffaw.tooltips') ?? '[]'))).includes('topSubTabs'));
-      await page.reload({ waitUntil: 'networkidle' });
-      // The engine gives up on its anchors after about 2.6 s.
-      await page.waitForTimeout(3000);
-      assert.equal(await page.locator('[data-tooltip-id]').count(), 0);
-      // The tooltips still work: the next one, on the Fresh list, shows there.
+      assert.equal(await page.evaluate(() => localStorage.getItem('guffaw.tooltips') ?? '[]'), '[]', 'none is used up unseen');
       await page.getByRole('navigation', { name: 'Lists' }).getByRole('link', { name: 'Fresh' }).click();
       await page.waitForURL(/\/fresh$/);
-      await page.locator('[data-tooltip-id="freshRecentTab"]').waitFor();
+      // The Fresh list's own tooltip is tried there (Top's anchor is gone), and does not show over the list either.
+      await page.locator('[data-tooltip-id="freshRecentTab"]').waitFor({ state: 'attached' });
+      for (let i = 0; i < 15; i++) {
+        assert.equal(await inSight(), null, 'no tooltip over the Fresh list');
+        await page.waitForTimeout(200);
+      }
+      assert.equal(await page.evaluate(() => localStorage.getItem('guffaw.tooltips') ?? '[]'), '[]');
       assert.deepEqual(page.consoleErrors, []);
     },
     { viewport: MOBILE },

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { commentNoun, Composer, MAIN_COMPOSER, useSection, useViewer, useWidget } from '@guffaw/comments-widget';
 import { navigate } from '../router';
 import type { Theme } from '../theme/theme';
@@ -8,6 +8,26 @@ import styles from './bottom-composer.module.css';
 export const BOTTOM_COMPOSER_MARGIN_PX = 70;
 /** Element ids of the bottom composer; it writes the main composer's draft (same composer key). */
 export const BOTTOM_COMPOSER_ID = 'bottom';
+/**
+ * The bar's height while it is shown, on the root element: the shell's other bottom pieces (Back to top, the consent
+ * banner) sit above it instead of under or over it.
+ */
+export const BOTTOM_BAR_VAR = '--bottom-bar-height';
+
+function useBottomBarHeight(bar: HTMLElement | null) {
+  useLayoutEffect(() => {
+    if (!bar) return;
+    const root = document.documentElement;
+    const fit = () => root.style.setProperty(BOTTOM_BAR_VAR, `${Math.ceil(bar.getBoundingClientRect().height)}px`);
+    fit();
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(fit) : null;
+    observer?.observe(bar);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty(BOTTOM_BAR_VAR);
+    };
+  }, [bar]);
+}
 
 /** Whether the main composer of the widget has scrolled up out of view by more than the margin. */
 function useMainComposerGone(): boolean {
@@ -43,6 +63,8 @@ export function BottomComposer({ theme }: { theme: Theme }) {
   const view = useSection((s) => s.view);
   const total = useSection((s) => s.total);
   const isForum = useSection((s) => s.isForum);
+  const [bar, setBar] = useState<HTMLDivElement | null>(null);
+  useBottomBarHeight(gone ? bar : null);
   if (!gone) return null;
   const viewAll = () => {
     section.getState().closeThread();
@@ -52,7 +74,7 @@ export function BottomComposer({ theme }: { theme: Theme }) {
     <>
       {/* Room under the last comments, so the bar never covers them. */}
       <div className={styles.spacer} aria-hidden="true" />
-      <div className={`gfw-root ${styles.bar}`} data-theme={theme} role="region" aria-label={isForum ? 'Write an answer' : 'Write a comment'} data-testid="bottom-composer">
+      <div ref={setBar} className={`gfw-root ${styles.bar}`} data-theme={theme} role="region" aria-label={isForum ? 'Write an answer' : 'Write a comment'} data-testid="bottom-composer">
         <div className={styles.inner}>
           {view.mode === 'thread' && (
             <button type="button" className="gfw-text-button" onClick={viewAll}>

@@ -9,11 +9,17 @@ import { BackToTop } from '../back-to-top';
 import { Drawer, drawerQuery, useDrawer } from '../drawer';
 import { ModalHost } from '../modals/modal-host';
 import { ToastRegion } from '../toasts/toast-region';
-import { TooltipLayer } from '../tooltips/tooltip-layer';
 import { TopBar } from '../top-bar';
 import styles from './shell.module.css';
 
 /** The referral banner's code loads only where the promotion is configured (REFERRAL_* settings), never on a default home. */
+/**
+ * First-visit tooltips load after the page is up: the engine, its definitions and the placing that keeps a tooltip off
+ * what people use or read (lib/covers.ts) are not part of the home route's first script; the engine waits for its
+ * anchors anyway.
+ */
+const TooltipLayer = lazy(() => import('../tooltips/tooltip-layer').then((m) => ({ default: m.TooltipLayer })));
+
 const ReferralBanner = lazy(() => import('../../referral/referral-banner').then((m) => ({ default: m.ReferralBanner })));
 
 /**
@@ -76,7 +82,12 @@ export function Shell({ config: baseConfig = siteConfig }: { config?: SiteConfig
       </div>
       <BackToTop />
       <AdsStarter />
-      <TooltipLayer />
+      {/* Client-only: a tooltip needs the laid-out page, and the server does not wait for lazy chunks. */}
+      {hydrated && (
+        <Suspense fallback={null}>
+          <TooltipLayer />
+        </Suspense>
+      )}
       <ConsentBanner serviceUrl={config.privacyServiceUrl} />
       <ToastRegion />
       <ModalHost />

@@ -47,6 +47,53 @@ describe('tooltip engine', () => {
     expect(activeId(engine)).toBe('b');
   });
 
+  it('with waitForPlace, starts the 250 ms and the 9 s only once the layer puts the tooltip in sight', () => {
+    addAnchor('a');
+    const engine = createTooltipEngine({ definitions: [def('a')], storage: localStorage, waitForPlace: true });
+    engine.routeChanged('post');
+    vi.advanceTimersByTime(100);
+    expect(activeId(engine)).toBe('a');
+    // Waiting out of sight: neither a click nor the time hides it, and it is not recorded as shown.
+    vi.advanceTimersByTime(300);
+    document.body.click();
+    vi.advanceTimersByTime(20_000);
+    expect(activeId(engine)).toBe('a');
+    expect(localStorage.getItem(TOOLTIP_SHOWN_KEY)).toBeNull();
+    engine.inSight();
+    vi.advanceTimersByTime(5000);
+    engine.inSight();
+    vi.advanceTimersByTime(4000 + 149);
+    expect(activeId(engine)).toBe('a');
+    vi.advanceTimersByTime(1);
+    expect(activeId(engine)).toBeNull();
+    expect(JSON.parse(localStorage.getItem(TOOLTIP_SHOWN_KEY) ?? '[]')).toEqual(['a']);
+  });
+
+  it('sets aside for the route, unrecorded, a tooltip that found no place before it was in sight, and tries the next', () => {
+    addAnchor('a');
+    addAnchor('b');
+    const engine = createTooltipEngine({ definitions: [def('a'), def('b')], storage: localStorage, waitForPlace: true });
+    engine.routeChanged('post');
+    vi.advanceTimersByTime(100);
+    expect(activeId(engine)).toBe('a');
+    engine.setAside();
+    expect(activeId(engine)).toBeNull();
+    vi.advanceTimersByTime(100);
+    expect(activeId(engine)).toBe('b');
+    // Once in sight, it is no longer set aside: its 9 s run out and it is recorded.
+    engine.inSight();
+    engine.setAside();
+    expect(activeId(engine)).toBe('b');
+    vi.advanceTimersByTime(9150);
+    expect(JSON.parse(localStorage.getItem(TOOLTIP_SHOWN_KEY) ?? '[]')).toEqual(['b']);
+    vi.advanceTimersByTime(1000);
+    expect(activeId(engine)).toBeNull();
+    // The next route tries the one set aside again.
+    engine.routeChanged('post');
+    vi.advanceTimersByTime(100);
+    expect(activeId(engine)).toBe('a');
+  });
+
   it('never shows a tooltip again once shown (persisted), unless it repeats', () => {
     addAnchor('a');
     localStorage.setItem(TOOLTIP_SHOWN_KEY, JSON.stringify(['a']));

@@ -9,6 +9,12 @@ import type { TooltipDefinition } from './definitions';
  * click anywhere dismisses it (the handler is attached after 250 ms). Hiding is debounced 150 ms: it goes 150 ms after
  * the last request to hide (a click, the time running out). Dismissing records it as shown, unless it repeats, then
  * shows the next. The shown list is persisted. A route change or stop removes it at once: its page is gone.
+ *
+ * With `waitForPlace`, a displayed tooltip's clock (the 250 ms before a click dismisses it, the 9 s) starts only when
+ * its layer reports it in sight (`inSight()`): a tooltip that waits out of sight for a free place (one that covers
+ * nothing people use or read) is not dismissed unseen, nor recorded as shown, before anyone could read it. One that
+ * finds no free place beside its anchor in sight is set aside for the route (`setAside()`): the next eligible tooltip
+ * gets its turn, and the one set aside is eligible again on the next route.
  */
 export const TOOLTIP_SHOWN_KEY = 'guffaw.tooltips';
 export const TOOLTIP = {
@@ -29,9 +35,11 @@ export type TooltipEngineOptions = {
   storage?: Storage | null;
   isScrollLocked?: () => boolean;
   root?: ParentNode;
+  /** The clock of a displayed tooltip starts when `inSight()` is called, not when it is displayed. */
+  waitForPlace?: boolean;
 };
 
-export function createTooltipEngine({ definitions, storage = null, isScrollLocked = () => false, root }: TooltipEngineOptions) {
+export function createTooltipEngine({ definitions, storage = null, isScrollLocked = () => false, root, waitForPlace = false }: TooltipEngineOptions) {
   const store = createStore<{ active: ActiveTooltip | null }>()(() => ({ active: null }));
   const readShown = (): string[] => {
     try {
@@ -46,6 +54,8 @@ export function createTooltipEngine({ definitions, storage = null, isScrollLocke
   let timers: Array<ReturnType<typeof setTimeout>> = [];
   let hideTimer: ReturnType<typeof setTimeout> | null = null;
   let removeDismiss: (() => void) | null = null;
+  /** Whether the active tooltip's clock runs (it has been in sight, or the engine does not wait for a place). */
+  let clockStarted = false;
   /** Repeating tooltips are skipped for the rest of the route once dismissed. */
   let dismissedHere = new Set<string>();
 
@@ -57,6 +67,7 @@ export function createTooltipEngine({ definitions, storage = null, isScrollLocke
     timers.push(t);
   };
   const cancel = () => {
+    clockStarted = false;
     for (const t of timers) clearTimeout(t);
     timers = [];
     if (hideTimer) clearTimeout(hideTimer);
@@ -77,14 +88,20 @@ export function createTooltipEngine({ definitions, storage = null, isScrollLocke
     return null;
   };
 
-  const display = (active: ActiveTooltip) => {
-    store.setState({ active });
+  const startClock = (active: ActiveTooltip) => {
+    if (clockStarted) return;
+    clockStarted = true;
     later(() => {
       const onClick = () => dismiss();
       document.addEventListener('click', onClick, true);
       removeDismiss = () => document.removeEventListener('click', onClick, true);
     }, TOOLTIP.dismissAfterMs);
     if (!active.definition.stayVisible) later(() => dismiss(), active.definition.duration ?? TOOLTIP.autoHideMs);
+  };
+
+  const display = (active: ActiveTooltip) => {
+    store.setState({ active });
+    if (!waitForPlace) startClock(active);
   };
 
   const waitForScroll = (active: ActiveTooltip, waited = 0) => {
@@ -140,6 +157,23 @@ export function createTooltipEngine({ definitions, storage = null, isScrollLocke
       later(() => attempt(), TOOLTIP.debounceMs);
     },
     dismiss,
+    /**
+     * The layer finds no free place for the active tooltip, which has not been in sight: it goes, unrecorded, skipped
+     * for the rest of the route, and the next eligible tooltip is tried.
+     */
+    setAside() {
+      const active = store.getState().active;
+      if (!active || clockStarted) return;
+      cancel();
+      store.setState({ active: null });
+      dismissedHere.add(active.definition.id);
+      later(() => attempt(), TOOLTIP.debounceMs);
+    },
+    /** The layer has put the active tooltip in sight: its clock starts (once), see `waitForPlace`. */
+    inSight() {
+      const active = store.getState().active;
+      if (active) startClock(active);
+    },
     stop() {
       cancel();
       store.setState({ active: null });
