@@ -113,7 +113,7 @@ export async function importComments(db: Database, records: AsyncIterable<Import
   const app = await findApp(db, opts.appId);
   if (!app) throw new Error(`no app with id ${opts.appId}`);
   const { source } = opts;
-  const batchSize = opts.batchSize ?? 500;
+  const batchSize = opts.batchSize ?? 1000;
   const stats: ImportStats = { read: 0, created: 0, existing: 0, skipped: 0, users: 0, sections: 0 };
   const skippedByReason: Record<string, number> = {};
   const skippedItems: SkippedItem[] = [];
