@@ -305,5 +305,8 @@ describeEachDatabase('email notifications', (kind) => {
     expect((await t.app.inject({ method: 'POST', url: path, payload: forged, headers: ct })).statusCode).toBe(401);
     const after = await t.app.inject({ method: 'GET', url: `${path}?appId=${host.id}&auth=${auth}` });
     expect(after.json()).toMatchObject({ payload: { mode: 'digest' } });
+    // A POST without mode reads (the client's way: the token stays out of the URL).
+    const read = await t.app.inject({ method: 'POST', url: path, payload: new URLSearchParams({ appId: host.id, auth }).toString(), headers: ct });
+    expect(read.json()).toEqual({ status: 'OK', payload: { mode: 'digest', email: 'carol@site.example' } });
   });
 });
