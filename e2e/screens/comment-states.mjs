@@ -6,7 +6,7 @@
 //   node e2e/screens/comment-states.mjs                       # starts the built server (npm run build first)
 //   node e2e/screens/comment-states.mjs --url http://127.0.0.1:3000   # a running server with the demo content
 //   options: --surface site|frame, --width 1440|390, --scheme light|dark (each repeatable; default: all),
-//            --state REGEXP (only the states whose name matches)
+//            --state REGEXP (only the states whose name matches), --out DIR (default e2e/artifacts/screens)
 //
 // It changes the server's data as a person would (posts, deletes, bans and locks), and puts the bans and locks back.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,10 +22,12 @@ const { values: args } = parseArgs({
     width: { type: 'string', multiple: true },
     scheme: { type: 'string', multiple: true },
     state: { type: 'string' },
+    out: { type: 'string' },
   },
 });
 const PASSWORD = 'guffaw-demo';
-const OUT = join(artifactsDir, 'screens');
+// e2e/run.mjs empties e2e/artifacts/ when it starts: --out keeps a run's pictures elsewhere.
+const OUT = args.out ?? join(artifactsDir, 'screens');
 const SURFACES = args.surface ?? ['site', 'frame'];
 const WIDTHS = [['1440', DESKTOP], ['390', MOBILE]].filter(([w]) => !args.width || args.width.includes(w));
 const SCHEMES = args.scheme ?? ['light', 'dark'];
@@ -38,7 +40,7 @@ const index = [];
 let browser;
 let host;
 
-/** Controls of the widget smaller than 24 px either way (WCAG 2.5.8) seen at 390 px, by description. */
+/** Kinds of the widget's controls (tag and classes) seen smaller than 24 px either way (WCAG 2.5.8) at 390 px, with an example. */
 const small = new Map();
 
 /** The widget's controls under 24 × 24 px in the document of the comments (the page's, or the frame's). */
@@ -50,7 +52,7 @@ function smallControls() {
     if (r.width === 0 || r.height === 0 || el.classList.contains('gfw-sr-only')) continue;
     if (r.width < 24 || r.height < 24) {
       const what = el.getAttribute('aria-label') || el.textContent.trim().slice(0, 30) || el.type || el.tagName;
-      found.push(`${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${what.replace(/\d+/g, 'N')}" ${Math.round(r.width)}×${Math.round(r.height)}`);
+      found.push({ kind: `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`, example: `"${what}" ${Math.round(r.width)}×${Math.round(r.height)}` });
     }
   }
   return found;
@@ -65,8 +67,8 @@ async function shot(page, name, what) {
   console.log(`  ${file}`);
   if (page.viewportSize().width <= 400) {
     const frame = page.frames().find((f) => f.url().includes('/embed-comment/')) ?? page.mainFrame();
-    for (const control of await frame.evaluate(smallControls).catch(() => [])) {
-      if (!small.has(control)) small.set(control, file);
+    for (const { kind, example } of await frame.evaluate(smallControls).catch(() => [])) {
+      if (!small.has(kind)) small.set(kind, `e.g. ${example} in ${file}`);
     }
   }
 }
@@ -527,9 +529,9 @@ writeFileSync(join(OUT, 'INDEX.md'), [
   '| --- | --- |',
   ...index.map((e) => `| ${e.file} | ${e.what.replace(/\|/g, '\\|')} |`),
   '',
-  '## Controls under 24 × 24 px at 390 px (first screenshot seen in)',
+  '## Kinds of controls seen under 24 × 24 px at 390 px (inline links in text are exempt from WCAG 2.5.8)',
   '',
-  ...(small.size ? [...small].map(([control, file]) => `- ${control} (${file})`) : ['None.']),
+  ...(small.size ? [...small].map(([kind, seen]) => `- ${kind}: ${seen}`) : ['None.']),
   '',
 ].join('\n'));
 console.log(`${index.length - missing.length} screenshots, ${missing.length} states not captured; index: ${join(OUT, 'INDEX.md')}`);
