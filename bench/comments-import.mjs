@@ -4,7 +4,8 @@
  * BENCH_IMPORT_COMMENTS comments (default 100,000; 1,000 threads, nesting up to four levels, HTML messages) in a
  * temporary directory, then runs the real CLI in a child process, `npm run comments -- import --from disqus`, on an
  * embedded database in a fresh DATA_DIR (or on DATABASE_URL when set: give it an empty database), and samples the
- * child's resident memory every 100 ms (VmRSS from /proc) and its peak (VmHWM). A smaller import of a tenth of the
+ * child's resident memory every 100 ms (VmRSS from /proc), its peak (VmHWM) and the JavaScript heap its progress
+ * lines report, beside the peak of a command that only opens the same database (the embedded engine's own share). A smaller import of a tenth of the
  * comments runs first, so the two peaks can be compared: memory that stays flat while the file grows tenfold is the
  * constant-memory claim. Then the import runs again on the same file (it must create nothing) and is timed too.
  */
@@ -116,9 +117,15 @@ async function measure(total) {
   if (!appId) throw new Error(`app:create failed: ${made.stderr}`);
   const first = await runCli(['import', '--app', appId, '--from', 'disqus', file], env);
   if (first.code !== 0) throw new Error(`import failed (${first.code}): ${first.stderr}`);
-  const quarter = (q) => first.samples[Math.min(first.samples.length - 1, Math.floor((first.samples.length * q) / 4))]?.rss ?? 0;
+  const live = first.samples.filter((x) => x.rss > 0);
+  const quarter = (q) => live[Math.min(live.length - 1, Math.floor((live.length * q) / 4) - (q === 4 ? 1 : 0))]?.rss ?? 0;
+  const heaps = [...first.stderr.matchAll(/heap ([\d.]+) MB/g)].map((m) => Number(m[1]));
   console.log(`  import: ${(first.ms / 1000).toFixed(1)} s (${Math.round(total / (first.ms / 1000)).toLocaleString('en-US')} comments/s), ` +
-    `peak RSS ${mb(first.peak)}; RSS at 25/50/75/100% of the run: ${[1, 2, 3, 4].map((q) => mb(quarter(q))).join(' / ')}`);
+    `peak RSS ${mb(first.peak)}; RSS at 25/50/75/100% of the run: ${[1, 2, 3, 4].map((q) => mb(quarter(q))).join(' / ')}; ` +
+    `JavaScript heap in use at most ${Math.max(0, ...heaps).toFixed(0)} MB`);
+  // The same process opening the same database and doing nothing else: what the database engine takes by itself.
+  const idle = await runCli(['mod:add', '--app', appId, '--user', 'bench-moderator'], env);
+  console.log(`  baseline (a command that only opens the database): peak RSS ${mb(idle.peak)}`);
   console.log(`  ${first.stdout.split('\n')[0]}`);
   const second = await runCli(['import', '--app', appId, '--from', 'disqus', file], env);
   console.log(`  again:  ${(second.ms / 1000).toFixed(1)} s, peak RSS ${mb(second.peak)}; ${second.stdout.split('\n')[0]}`);

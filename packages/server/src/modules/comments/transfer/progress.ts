@@ -2,7 +2,7 @@ import type { ImportStats } from './import.js';
 
 /**
  * Progress of an import on stderr: a bar redrawn in place when stderr is a terminal, else a plain line every 5 s
- * (logs and pipes get no control characters). `total`: the file's size in bytes, when known (not for stdin).
+ * (logs and pipes get no control characters), with the JavaScript heap in use. `total`: the file's size in bytes, when known (not for stdin).
  */
 export function createProgress(out: { write(s: string): unknown; isTTY?: boolean }, total: number | null, bytes: () => number) {
   const tty = out.isTTY === true;
@@ -16,7 +16,8 @@ export function createProgress(out: { write(s: string): unknown; isTTY?: boolean
     const pct = total ? Math.min(100, Math.floor((done / total) * 100)) : null;
     const counts = `${fmt(s.read)} comments read, ${fmt(s.created)} new, ${fmt(s.existing)} already there, ${fmt(s.skipped)} skipped`;
     const size = total ? `${mb(done)} of ${mb(total)}` : mb(done);
-    return { pct, text: `${counts} (${size}, ${Math.round((Date.now() - started) / 1000)} s)` };
+    const heap = mb(process.memoryUsage().heapUsed);
+    return { pct, text: `${counts} (${size}, ${Math.round((Date.now() - started) / 1000)} s, heap ${heap})` };
   };
   return {
     update(s: ImportStats, force = false) {

@@ -327,6 +327,21 @@ export async function* readRemark42(input: Readable): AsyncGenerator<ImportRecor
   }
 }
 
+/**
+ * Media and attachments of our own export are shown by the widget as they are (images, links): an item any of whose
+ * url fields is not http(s) (or a path of this server) is left out, so a crafted file cannot slip in a javascript: link.
+ */
+function safeItems(v: unknown): unknown[] {
+  const ok = (x: unknown): boolean => {
+    if (Array.isArray(x)) return x.every(ok);
+    if (typeof x !== 'object' || x === null) return true;
+    return Object.entries(x as Record<string, unknown>).every(([k, val]) =>
+      /(url|href|src)$/i.test(k) && typeof val === 'string' ? /^https?:\/\/\S+$/i.test(val) || /^\/(?!\/)\S*$/.test(val) || val === '' : ok(val),
+    );
+  };
+  return Array.isArray(v) ? v.filter(ok) : [];
+}
+
 /** Our own export (export.ts, `--format json`): JSON lines of app, moderator, user, section and comment records. */
 export async function* readOwnJson(input: Readable): AsyncGenerator<ImportRecord> {
   for await (const line of lines(input)) {
@@ -390,9 +405,12 @@ export async function* readOwnJson(input: Readable): AsyncGenerator<ImportRecord
             isOffensive: r.isOffensive === true,
             opStatus: r.opStatus === 1 || r.opStatus === 2 ? r.opStatus : 0,
             type: r.commentType === 'userMedia' ? 'userMedia' : 'text',
-            media: Array.isArray(r.media) ? r.media : [],
-            attachments: Array.isArray(r.attachments) ? r.attachments : [],
-            mentionMapping: Object.fromEntries(Object.entries(obj(r.mentionMapping)).filter(([, v]) => typeof v === 'string')) as Record<string, string>,
+            media: safeItems(r.media),
+            attachments: safeItems(r.attachments),
+            // Mentions link to profiles: kept only as the service makes them (http(s), with /u/).
+            mentionMapping: Object.fromEntries(
+              Object.entries(obj(r.mentionMapping)).filter(([, v]) => typeof v === 'string' && /^https?:\/\/\S+$/i.test(v) && v.includes('/u/')),
+            ) as Record<string, string>,
             votes,
             delegate: typeof r.delegate === 'string' ? r.delegate : null,
           },

@@ -260,6 +260,18 @@ describeEachDatabase('comment import and export', (kind) => {
     expect(await claimImportedUser(t.db, fresh, 'sso-alice', 'alice@example.com')).toBe(true);
     // Again: nothing twice.
     expect((await run(t.db, fresh, 'json', json)).created).toBe(0);
+    // A crafted file cannot bring script links in through attachments, media or mentions.
+    const crafted = await newApp(t.db);
+    const bad = JSON.stringify({
+      type: 'comment', commentId: 'crafted1', url: 'https://x.example/p', author: 'someone', text: 'hi @x', createdAt: '2021-01-01T00:00:00Z',
+      attachments: [{ type: 'link', link: { url: 'javascript:alert(1)', host: 'x' } }, { type: 'link', link: { url: 'https://ok.example/', host: 'ok.example' } }],
+      media: [{ type: 'static', image: { url: 'https://cdn.example/a.png', webUrl: 'data:text/html,x' } }],
+      mentionMapping: { x: 'javascript:alert(1)//u/' },
+    });
+    expect(await run(t.db, crafted, 'json', bad)).toMatchObject({ created: 1 });
+    const row = await sql<{ attachments: unknown; media: unknown; mentionMapping: unknown }>`
+      select c.attachments, c.media, c.mention_mapping from comments c join comment_sections s on s.id = c.section_id where s.app_id = ${crafted}`.execute(t.db);
+    expect(row.rows[0]).toEqual({ attachments: [{ type: 'link', link: { url: 'https://ok.example/', host: 'ok.example' } }], media: [], mentionMapping: {} });
   });
 
   it('exports well-formed Disqus XML that imports back into the same threads', async () => {
