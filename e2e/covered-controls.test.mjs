@@ -256,6 +256,10 @@ for (const [label, viewport] of WIDTHS) {
         }, own);
         assert.ok(clear.endBottom <= clear.bannerTop, `the page's last control ends above the banner: ${JSON.stringify(clear)}`);
         await assertHittable(last, 'the page\'s last control');
+        // Back to top (the page is far down) stands above the banner, not under it.
+        const back = page.getByRole('button', { name: /Back to top/ });
+        await back.waitFor();
+        await assertHittable(back, 'Back to top, with the banner up');
         await shot(page, `${tag}-consent-end`);
         assert.deepEqual(page.consoleErrors, []);
       }, { viewport, colorScheme });

@@ -9,6 +9,8 @@ import styles from './ccpa-banner.module.css';
 export const LOGIN_POPUP_NAME = 'guffaw-login';
 /** The banner's distance from the viewport's edges (ccpa-banner.module.css). */
 const BANNER_MARGIN = 16;
+/** The banner's height and its bottom margin while it is up, on the root element, for Back to top to stand above. */
+const BANNER_ROOM_VAR = '--consent-banner-room';
 
 /**
  * The shell's consent prompt (§4 "Consent"): starts the region check and the consent source, then shows the CCPA
@@ -36,7 +38,10 @@ export function ConsentBanner({ serviceUrl = siteConfig.privacyServiceUrl, store
     const before = body.style.paddingBottom;
     const fit = () => {
       // It stands above the post page's bottom bar (ccpa-banner.module.css): the room counts that bar too.
-      body.style.paddingBottom = `calc(${Math.ceil(el.getBoundingClientRect().height) + BANNER_MARGIN * 2}px + var(--bottom-bar-height, 0px))`;
+      const room = Math.ceil(el.getBoundingClientRect().height) + BANNER_MARGIN;
+      body.style.paddingBottom = `calc(${room + BANNER_MARGIN}px + var(--bottom-bar-height, 0px))`;
+      // Back to top stands above it too (back-to-top.module.css), rather than under it.
+      document.documentElement.style.setProperty(BANNER_ROOM_VAR, `${room}px`);
     };
     fit();
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(fit) : null;
@@ -44,6 +49,7 @@ export function ConsentBanner({ serviceUrl = siteConfig.privacyServiceUrl, store
     return () => {
       observer?.disconnect();
       body.style.paddingBottom = before;
+      document.documentElement.style.removeProperty(BANNER_ROOM_VAR);
     };
   }, [shown]);
 
