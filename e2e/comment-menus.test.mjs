@@ -7,6 +7,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { baseUrl, login, screenshot, sleep, useBrowser, useServer, WIDTHS } from './harness.mjs';
+import { demoPosts, list } from './comment-kit.mjs';
 
 useServer();
 const browser = useBrowser();
@@ -22,26 +23,9 @@ let quiet;
 let host;
 let hostUrl;
 
-const list = async (postUrl, extra = {}) => {
-  const query = new URLSearchParams({ appId: 'guffaw', url: postUrl, type: 'hot', count: '10', ...extra });
-  return (await (await fetch(`${baseUrl()}/comments/v2/comment-list.json?${query}`)).json()).payload;
-};
-
 before(async () => {
   // Demo posts with an open comment section: a busy one (a page of comments or more) and a quiet one (a few).
-  const posts = [];
-  for (const user of ['op', 'demo', 'moderator']) {
-    const body = await (await fetch(`${baseUrl()}/v1/user-posts/username/${user}/type/posts`)).json();
-    posts.push(...(body.data?.posts ?? []));
-  }
-  for (const post of posts.filter((p) => p.type !== 'CollectionPage' && !p.nsfw && !/forum/i.test(p.type ?? ''))) {
-    const page = await list(post.postUrl);
-    if (!page || page.lock || (page.status && page.status !== 'open')) continue;
-    const last = page.comments.at(-1);
-    if (!busy && page.comments.length >= 8 && !last.isDeleted && !last.isHidden && !last.isSensitive) busy = post;
-    else if (!quiet && page.comments.length >= 2 && page.comments.length <= 5 && !page.next) quiet = post;
-    if (busy && quiet) break;
-  }
+  ({ busy, quiet } = await demoPosts());
   assert.ok(busy, 'a demo post with a page of comments');
   assert.ok(quiet, 'a demo post with a few comments');
 

@@ -4,6 +4,7 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { baseUrl, login, screenshot, useBrowser, useServer, WIDTHS } from './harness.mjs';
+import { demoPosts } from './comment-kit.mjs';
 
 useServer();
 const browser = useBrowser();
@@ -13,35 +14,9 @@ let threaded;
 let reply;
 let quiet;
 
-const list = async (postUrl, extra = {}) => {
-  const query = new URLSearchParams({ appId: 'guffaw', url: postUrl, type: 'hot', count: '10', ...extra });
-  return (await (await fetch(`${baseUrl()}/comments/v2/comment-list.json?${query}`)).json()).payload;
-};
-
 before(async () => {
-  const posts = [];
-  for (const user of ['op', 'demo', 'moderator']) {
-    const body = await (await fetch(`${baseUrl()}/v1/user-posts/username/${user}/type/posts`)).json();
-    posts.push(...(body.data?.posts ?? []));
-  }
-  for (const post of posts.filter((p) => p.type !== 'CollectionPage' && !p.nsfw && !/forum/i.test(p.type ?? ''))) {
-    const page = await list(post.postUrl);
-    if (!page || page.lock || (page.status && page.status !== 'open')) continue;
-    if (!quiet && page.comments.length <= 5) quiet = post;
-    if (!threaded) {
-      // A thread with replies enough that its last one starts below the fold.
-      for (const top of page.comments.filter((c) => c.childrenTotal >= 3 && !c.isDeleted)) {
-        const thread = await list(post.postUrl, { commentId: top.commentId, level: '2' });
-        const last = thread.comments.filter((c) => !c.isDeleted && !c.isHidden && !c.isSensitive && !c.isOffensive).at(-1);
-        if (last) {
-          threaded = post;
-          reply = last;
-          break;
-        }
-      }
-    }
-    if (threaded && quiet) break;
-  }
+  // A thread with replies enough that its last one starts below the fold, and a post with a few comments.
+  ({ threaded, reply, quiet } = await demoPosts());
   assert.ok(threaded && reply, 'a demo post with a thread of replies');
   assert.ok(quiet, 'a demo post with a few comments');
 }, { timeout: 120_000 });
