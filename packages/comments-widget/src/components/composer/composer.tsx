@@ -42,14 +42,18 @@ export function Composer({ composerKey, parent, onDone, idPrefix = composerKey }
   const [mentioning, setMentioning] = useState(false);
   const isReply = parent !== undefined;
 
-  useScrollLock(options.lockScroll === true && isReply && Boolean(composer?.active));
+  // Before the scroll lock below (effects run in order): a reply opened at the window's bottom edge is brought into
+  // view, box and buttons, while the page may still scroll; the lock would leave it cut off. Only where the host asked
+  // for the lock (its own page): a frame never scrolls its host page by itself.
   useEffect(() => {
     if (!isReply) return;
     const field = textarea.current;
     if (!field) return;
     field.focus();
     field.setSelectionRange(field.value.length, field.value.length);
-  }, [isReply]);
+    if (options.lockScroll === true) field.form?.scrollIntoView?.({ block: 'nearest' });
+  }, [isReply]); // eslint-disable-line react-hooks/exhaustive-deps
+  useScrollLock(options.lockScroll === true && isReply && Boolean(composer?.active));
 
   if (closed && !moderator) {
     return isReply ? null : <p className="gfw-note" role="note">{closed}</p>;
