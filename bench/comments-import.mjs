@@ -134,10 +134,51 @@ async function measure(total) {
   return { first, second };
 }
 
+/**
+ * BENCH_IMPORT_READ_COMMENTS=N: also a file of N comments (1,600,000 make about 1 GB) read by the import's reader
+ * alone (sources.ts readDisqus, no database) in a child process, whose peak RSS is measured the same way: the part
+ * of an import that grows with the file if anything does.
+ */
+async function readOnly(total) {
+  const file = join(dir, `disqus-read-${total}.xml`);
+  const t0 = Date.now();
+  await generate(file, total);
+  const size = statSync(file).size;
+  console.log(`generated ${total.toLocaleString('en-US')} comments, ${(size / 1048576).toFixed(0)} MB, in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  const reader = join(root, 'packages/server/src/modules/comments/transfer/sources.ts');
+  const code = `const { readDisqus, openInput } = await import(${JSON.stringify(reader)}); let n = 0; const read = { bytes: 0 };
+    for await (const r of readDisqus(openInput(${JSON.stringify(file)}, read))) if (r.kind === 'comment') n += 1;
+    console.log(n + ' comments read, heap ' + Math.round(process.memoryUsage().heapUsed / 1048576) + ' MB');`;
+  const child = await new Promise((resolve, reject) => {
+    const p = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { cwd: join(root, 'packages/server'), stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    let peak = 0;
+    const started = Date.now();
+    p.stdout.on('data', (c) => (out += c));
+    p.stderr.on('data', (c) => (err += c));
+    const timer = setInterval(() => {
+      const st = status(p.pid);
+      if (st) peak = Math.max(peak, st.hwm);
+    }, 100);
+    p.once('error', reject);
+    p.once('exit', (code) => {
+      clearInterval(timer);
+      resolve({ code, out, err, peak, ms: Date.now() - started });
+    });
+  });
+  if (child.code !== 0) throw new Error(`reader failed: ${child.err}`);
+  console.log(`  reader alone: ${(child.ms / 1000).toFixed(0)} s, peak RSS ${mb(child.peak)}; ${child.out.trim()}`);
+  rmSync(file, { force: true });
+}
+
 try {
-  console.log(`load average ${loadavg()[0].toFixed(1)}; ${THREADS} threads`);
-  if (TOTAL >= 10_000) await measure(Math.round(TOTAL / 10));
-  await measure(TOTAL);
+  console.log(`load average ${loadavg()[0].toFixed(1)}${TOTAL > 0 ? `; ${THREADS} threads` : ''}`);
+  if (TOTAL > 0) {
+    if (TOTAL >= 10_000) await measure(Math.round(TOTAL / 10));
+    await measure(TOTAL);
+  }
+  if (process.env.BENCH_IMPORT_READ_COMMENTS) await readOnly(Number(process.env.BENCH_IMPORT_READ_COMMENTS));
   console.log(`load average ${loadavg()[0].toFixed(1)}`);
 } finally {
   rmSync(dir, { recursive: true, force: true });

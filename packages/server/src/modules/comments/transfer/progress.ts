@@ -8,6 +8,7 @@ export function createProgress(out: { write(s: string): unknown; isTTY?: boolean
   const tty = out.isTTY === true;
   let last = 0;
   let drawn = false;
+  let lastKey = '';
   const started = Date.now();
   const fmt = (n: number) => n.toLocaleString('en-US');
   const mb = (n: number) => `${(n / 1048576).toFixed(1)} MB`;
@@ -25,6 +26,10 @@ export function createProgress(out: { write(s: string): unknown; isTTY?: boolean
       if (!force && now - last < (tty ? 100 : 5000)) return;
       last = now;
       const { pct, text } = line(s);
+      // The same counts again (the last batch, then the end) are not written twice.
+      const key = `${pct} ${s.read} ${s.created} ${s.existing} ${s.skipped}`;
+      if (key === lastKey && force) return;
+      lastKey = key;
       if (tty) {
         const width = 24;
         const filled = pct === null ? 0 : Math.round((pct / 100) * width);
