@@ -17,6 +17,7 @@ import { presentComment, presentUserInfo, type PresentContext } from './present.
 import * as repo from './repository.js';
 import { normalizeCommentText } from './text.js';
 import { emailClaimOf } from '../email/service.js';
+import { claimImportedUser } from './transfer/claim.js';
 import type { AppRow, CommentRecord, SectionRow, SortType, UserRow, ViewerFilter } from './repository.js';
 
 const attachmentUsed = () =>
@@ -308,6 +309,9 @@ export function createCommentService(db: Database, config: Config, options: { ma
     }
     // Read first: a returning user whose claims did not change (and who was active within the hour) costs no write.
     let found = await loadUser({ appId: app.id, externalId: claims.sub });
+    // A new user may be an imported author (same id or e-mail): they take that user over (transfer/claim.ts), and
+    // the upsert below then gives it the token's name and avatar.
+    if (!found) await claimImportedUser(db, app.id, claims.sub, claims.email);
     if (
       !found ||
       found.displayName !== claims.name ||
