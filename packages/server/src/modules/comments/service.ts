@@ -143,7 +143,7 @@ export type CommentHooks = {
    * differs from the one kept ('' when the token has none), and a reply to an app user's comment (after it is written).
    */
   appUserEmail?: (commentUserId: number, email: string) => Promise<void>;
-  appReply?: (e: { recipientId: number; actorId: number; commentId: string; actorName: string; text: string; url: string }) => Promise<unknown>;
+  appReply?: (e: { recipientId: number; threadId: number; actorId: number; commentId: string; actorName: string; text: string; url: string }) => Promise<unknown>;
 };
 
 /**
@@ -867,9 +867,14 @@ export function createCommentService(db: Database, config: Config, options: { ma
     };
     const comment = presentComment(record, contextFor(app, input.url));
     await emit(app.id, 'comment.created', { url: input.url, comment });
-    if (parent && app.id !== mainAppId && hooks.appReply && parent.authorId !== author.id) {
+    // Other apps' members have no in-app notifications: a reply is mailed to the parent's author and to the thread's
+    // followers (comment_thread_follows), each at most once, never to the replier.
+    if (parent && threadDbId !== null && app.id !== mainAppId && hooks.appReply) {
       await hooks
-        .appReply({ recipientId: parent.authorId, actorId: author.id, commentId, actorName: author.displayName, text, url: `${input.url}#cs_comment_id=${commentId}` })
+        .appReply({
+          recipientId: parent.authorId, threadId: threadDbId, actorId: author.id, commentId, actorName: author.displayName, text,
+          url: `${input.url}#cs_comment_id=${commentId}`,
+        })
         .catch(() => undefined);
     }
     // comments.md §4: after a reply the thread is followed when the user's autoFollowThreadReply is on. The service

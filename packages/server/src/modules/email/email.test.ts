@@ -277,6 +277,36 @@ describeEachDatabase('email notifications', (kind) => {
     expect(mails().filter((m) => m.to !== 'alice@blog.example' && m.subject.includes('Alice'))).toHaveLength(0);
   });
 
+  it('a reply in another app mails the thread’s followers once each, and not the replier', async () => {
+    const host = await createApp(t.db, `club${randomBytes(3).toString('hex')}`);
+    const sign = (sub: string, name: string, email: string) =>
+      new SignJWT({ name, email })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(sub)
+        .setAudience(host.id)
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(new TextEncoder().encode(host.secret));
+    const url = 'https://club.example/post/7';
+    const [ann, cal, dan] = await Promise.all([sign('ann', 'Ann', 'ann@club.example'), sign('cal', 'Cal', 'cal@club.example'), sign('dan', 'Dan', 'dan@club.example')]);
+    const top = await post(t.app, 'add-comment.json', { appId: host.id, auth: ann, url, text: 'Ann starts' });
+    const thread = (top.body.payload.comment as { commentId: string }).commentId;
+    // Cal follows the thread, and so does Ann (its author); Dan will reply.
+    for (const auth of [cal, ann]) {
+      const follow = await post(t.app, 'follow-thread.json', { appId: host.id, auth, threadId: thread, follow: true });
+      expect(follow.body.status).toBe('OK');
+    }
+    const follow = await post(t.app, 'follow-thread.json', { appId: host.id, auth: dan, threadId: thread, follow: true });
+    expect(follow.body.status).toBe('OK');
+    expect((await post(t.app, 'add-comment.json', { appId: host.id, auth: dan, url, parent: thread, text: 'Dan answers' })).body.status).toBe('OK');
+    await t.app.emailWorker.tick(later(61_000));
+    const to = (address: string) => mails().filter((m) => m.to === address);
+    expect(to('cal@club.example').map((m) => m.subject)).toEqual(['Dan replied in a thread you follow']);
+    // Ann is the parent's author: one mail, the reply's, although she follows the thread too.
+    expect(to('ann@club.example').map((m) => m.subject)).toEqual(['Dan replied to your comment']);
+    expect(to('dan@club.example')).toHaveLength(0);
+  });
+
   it('the widget reads and saves an app user’s setting through /comments/v2/email-notifications.json', async () => {
     const host = await createApp(t.db, `site${randomBytes(3).toString('hex')}`, { origins: ['https://site.example'] });
     const auth = await new SignJWT({ name: 'Carol', email: 'carol@site.example' })

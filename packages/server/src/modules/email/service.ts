@@ -107,7 +107,7 @@ export async function collect(db: Database): Promise<number> {
  */
 export async function queueAppUserItem(
   db: Database,
-  e: { commentUserId: number; actorId?: number; commentId: string; kind: 'COMMENT_REPLY' | 'COMMENT_MENTION'; message: string; excerpt: string; url: string },
+  e: { commentUserId: number; actorId?: number; commentId: string; kind: 'COMMENT_REPLY' | 'COMMENT_MENTION' | 'FOLLOW_THREAD'; message: string; excerpt: string; url: string },
 ): Promise<boolean> {
   if (e.actorId === e.commentUserId) return false;
   const recipient = appUserRecipient(e.commentUserId);
@@ -125,21 +125,33 @@ export async function queueAppUserItem(
 
 const EXCERPT_LENGTH = 120;
 
-/** The comment service's reply in another app than the main one (CommentHooks.appReply). */
-export function appReplyAdded(
+/**
+ * The comment service's reply in another app than the main one (CommentHooks.appReply): mailed to the parent's author
+ * ("replied to your comment") and to the thread's followers ("replied in a thread you follow"), each once, never to
+ * the replier; app members have no in-app notifications, so a follow reaches them by mail.
+ */
+export async function appReplyAdded(
   db: Database,
-  e: { recipientId: number; actorId: number; commentId: string; actorName: string; text: string; url: string },
+  e: { recipientId: number; threadId: number; actorId: number; commentId: string; actorName: string; text: string; url: string },
 ): Promise<boolean> {
   const flat = e.text.replace(/\s+/g, ' ').trim();
-  return queueAppUserItem(db, {
-    commentUserId: e.recipientId,
-    actorId: e.actorId,
-    commentId: e.commentId,
-    kind: 'COMMENT_REPLY',
-    message: `${e.actorName || 'Someone'} replied to your comment.`,
-    excerpt: flat.length > EXCERPT_LENGTH ? `${flat.slice(0, EXCERPT_LENGTH - 1)}…` : flat,
-    url: e.url,
-  });
+  const excerpt = flat.length > EXCERPT_LENGTH ? `${flat.slice(0, EXCERPT_LENGTH - 1)}…` : flat;
+  const name = e.actorName || 'Someone';
+  const item = { actorId: e.actorId, commentId: e.commentId, excerpt, url: e.url };
+  const replied = await queueAppUserItem(db, { ...item, commentUserId: e.recipientId, kind: 'COMMENT_REPLY', message: `${name} replied to your comment.` });
+  const followers = await db
+    .selectFrom('commentThreadFollows')
+    .select('userId')
+    .where('threadId', '=', e.threadId)
+    .where('followed', '=', true)
+    .where('userId', 'not in', [e.actorId, e.recipientId])
+    .execute();
+  let followed = false;
+  for (const f of followers) {
+    const queued = await queueAppUserItem(db, { ...item, commentUserId: f.userId, kind: 'FOLLOW_THREAD', message: `${name} replied in a thread you follow.` });
+    followed ||= queued;
+  }
+  return replied || followed;
 }
 
 /** The most recent digest time at or before `now` (MAIL_DIGEST_HOUR, UTC). */
