@@ -7,8 +7,13 @@
 // click is not repeated here: a member's report and delete on the site and in the frame, and the moderator's menu
 // with its Delete confirmation (comment-menus), Copy link and Read more on the site (comment-extras), the OP's Pin
 // and Hide of others' comments on the site (comment-live), a visitor's login and Load more in the frame of a host's
-// own app (embed). One browser and one server for the file; one browser context per role and width, its pages one
-// per surface.
+// own app (embed), a host app's member following a thread and blocking someone in the frame (frame-follow-block).
+// One browser and one server for the file; one browser context per role and width, its pages one per surface.
+//
+// Not in the matrix, as the surfaces do not offer them: editing a comment (no such action in the widget or in
+// comments.md); the OP's tools in the frame and in examples/react-app (neither takes an OP token); Follow thread and
+// Block @name for the product's own members in the frame (offered there to other apps' members only); writing in
+// examples/react-app (see WRITING). E2E_ROLES=member,banned runs some roles only.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
@@ -236,6 +241,8 @@ const ACTIONS = [
       const thread = s.root.getByRole('region', { name: 'Thread' });
       const back = thread.getByRole('button', { name: /^View all \d+ comments?$/ });
       await back.waitFor();
+      // In the frame the thread's height is not the list's: the frame resizes; the reader looks once it is still.
+      await bringIntoView(s.page, back);
       await reach(s.page, back, 'View all comments (the thread\'s back button)');
       const replies = thread.getByRole('list', { name: 'Replies' }).locator('article');
       await replies.first().waitFor();
@@ -463,7 +470,6 @@ const ACTIONS = [
 
 const postOf = (name) => ({ paged: posts.paged, named, anonymous })[name];
 
-// E2E_ROLES=member,banned runs those roles only (while working on them).
 const only = process.env.E2E_ROLES?.split(',');
 for (const role of Object.keys(USERS).filter((r) => !only || only.includes(r))) {
   for (const [width, viewport] of WIDTHS) {
