@@ -7,7 +7,8 @@ import type * as Parts from './on-demand.js';
  * Parts that few page views need are a chunk of their own, loaded on demand (a dynamic import: the embed's Rollup
  * build and a host's bundler split it off): the menu list and the dialogs until a reader opens a comment's menu, a
  * thread's view until one is opened (from a permalink too), the @-mention list until a composer's box is focused, a
- * composer's attachment list until a file is attached, the section tools but for moderators. That keeps the
+ * composer's attachment list until a file is attached, the section tools but for moderators, the email
+ * notification setting until its Notifications button is clicked. That keeps the
  * widget's first load within its size budgets (.size-limit.mjs counts what loads before lazy chunks).
  *
  * Not React.lazy: that needs a Suspense boundary around every use, and these are public components too. A part
@@ -56,6 +57,7 @@ export const MentionPicker = lazyPart('MentionPicker');
 export const Attachments = lazyPart('Attachments');
 export const ThreadView = lazyPart('ThreadView');
 export const FollowButton = lazyPart('FollowButton');
+export const EmailSettings = lazyPart('EmailSettings');
 
 const SectionToolsPart = lazyPart('SectionTools');
 

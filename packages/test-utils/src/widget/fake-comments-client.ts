@@ -1,6 +1,7 @@
 import type { CommentsClient } from '../../../comments-client/src/client-api.js';
 import type {
-  AddCommentParams, Attachment, Comment, CommentAppInfo, CommentPage, CommentUserState, ListParams, Quota,
+  AddCommentParams, Attachment, Comment, CommentAppInfo, CommentPage, CommentUserState, EmailMode, EmailNotificationSettings, ListParams,
+  Quota,
 } from '../../../comments-client/src/types.js';
 import { appInfo, makeComment, NOW_S } from './fixtures.js';
 
@@ -24,6 +25,8 @@ export type FakeOptions = {
    */
   replyFollow?: { followed: boolean; started: boolean };
   pageSize?: number;
+  /** The reader's email notification setting (email-notifications.json); default immediately, to reader@example.test. */
+  email?: Partial<EmailNotificationSettings>;
 };
 
 class FakeApiError extends Error {
@@ -55,6 +58,7 @@ export function createFakeCommentsClient(options: FakeOptions = {}): FakeComment
   const state = { lock: options.lock ?? false, status: options.status ?? 'open' };
   /** Threads followed through followThread (apps other than the main one). */
   const follows = new Set<string>();
+  const email: EmailNotificationSettings = { mode: 'immediately', email: 'reader@example.test', ...options.email };
 
   const fake = {} as FakeCommentsClient;
   const answer = async <T>(method: keyof CommentsClient, args: unknown[], run: () => T): Promise<T> => {
@@ -195,6 +199,15 @@ export function createFakeCommentsClient(options: FakeOptions = {}): FakeComment
     followThread: (threadId: string, follow: boolean) => answer('followThread', [threadId, follow], () => void (follow ? follows.add(threadId) : follows.delete(threadId))),
     blockUser: (accountId: string) => answer('blockUser', [accountId], () => undefined),
     unblockUser: (accountId: string) => answer('unblockUser', [accountId], () => undefined),
+    emailNotifications: () => answer('emailNotifications', [], () => {
+      if (!auth) throw new FakeApiError('LOGIN_REQUIRED', 'You must be logged in');
+      return email;
+    }),
+    setEmailNotifications: (mode: EmailMode) => answer('setEmailNotifications', [mode], () => {
+      if (!auth) throw new FakeApiError('LOGIN_REQUIRED', 'You must be logged in');
+      email.mode = mode;
+      return email;
+    }),
     invalidate: () => undefined,
   });
 

@@ -6,6 +6,7 @@ import type { BlockApi, SettingsState } from '../../stores/settings-store.js';
 import { createWidgetStores, useSection, useWidget, WidgetProvider, type AuthError, type WidgetStores } from '../../stores/widget-stores.js';
 import { CommentList } from '../comment-list/index.js';
 import { Composer } from '../composer/index.js';
+import { EmailButton } from '../email-settings/index.js';
 import { SectionTools } from '../section-tools/index.js';
 import { SortTabs } from '../sort-tabs/index.js';
 import { ThreadView } from '../thread-view/index.js';
@@ -91,6 +92,7 @@ export function CommentSection({ theme = 'system' }: { theme?: Theme | undefined
         <h2 className="gfw-title">
           {initStatus === 'ready' ? `${abbreviate(total)} ${commentNoun(total, isForum)}` : isForum ? 'Answers' : 'Comments'}
         </h2>
+        <EmailButton />
         {view.mode === 'list' && <SortTabs listId={listId} />}
       </header>
       <SectionTools />

@@ -1,0 +1,1 @@
+export { EmailButton } from './email-button.js';
