@@ -2,7 +2,8 @@ import type { Database } from './db/index.js';
 import type { CommentHooks } from './modules/comments/service.js';
 import { appReplyAdded, setAppUserEmail } from './modules/email/service.js';
 import { setPostCommentsCount } from './modules/posts/service.js';
-import { followThreadOnReply } from './modules/threads/service.js';
+import { setBlockByPublicId } from './modules/accounts/service.js';
+import { followByPublicId, followStatusByPublicId, followThreadOnReply } from './modules/threads/service.js';
 import type { WebhookService } from './modules/webhooks/service.js';
 
 /**
@@ -11,6 +12,11 @@ import type { WebhookService } from './modules/webhooks/service.js';
  */
 export const commentHooks = (db: Database, webhooks?: Pick<WebhookService, 'enqueue'>): CommentHooks => ({
   followOnReply: (externalUserId, threadId) => followThreadOnReply(db, externalUserId, threadId),
+  mainMembers: {
+    followStatus: (externalUserId, threadId) => followStatusByPublicId(db, externalUserId, threadId),
+    follow: (externalUserId, threadId, followed) => followByPublicId(db, externalUserId, threadId, followed),
+    block: (externalUserId, accountId, blocked) => setBlockByPublicId(db, externalUserId, accountId, blocked),
+  },
   postCommentsChanged: (postId, count) => setPostCommentsCount(db, postId, count),
   appUserEmail: (commentUserId, email) => setAppUserEmail(db, commentUserId, email),
   appReply: (e) => appReplyAdded(db, e),

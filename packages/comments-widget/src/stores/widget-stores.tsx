@@ -59,14 +59,15 @@ export type WidgetStores = {
 
 /** One set of stores per widget instance, so two widgets on a page never share state. */
 export function createWidgetStores(client: CommentsClient, given: WidgetOptions): WidgetStores {
-  // A third-party app's members follow threads and block members on the comment service itself (the main app's
-  // go through the host's main API, passed as followApi and blockApi); the blocklist comes with user.json.
+  // Follows and blocks go through the comment service unless the host passes its own (the product's site passes its
+  // main API); the service hands the main app's members on to the main site's tables, so the embed frame offers both.
+  // A third-party app's blocklist comes with user.json.
   const own = client.appId !== MAIN_APP_ID;
-  const options: WidgetOptions = own ? {
+  const options: WidgetOptions = {
     ...given,
     followApi: given.followApi ?? { status: (id) => client.followStatus(id), set: (id, on) => client.followThread(id, on) },
     blockApi: given.blockApi ?? { block: (id) => client.blockUser(id), unblock: (id) => client.unblockUser(id) },
-  } : given;
+  };
   const toasts = createToastStore();
   const user = createCommentUserStore(client);
   const settings = createSettingsStore(toasts, options.blockApi, options.settings);

@@ -267,7 +267,7 @@ describe('<Comments> as a member', () => {
     expect(screen.getByText('second by bob')).toBeInTheDocument();
   });
 
-  it('follows and unfollows a thread with the toasts of §8; no follow without followApi', async () => {
+  it('follows and unfollows a thread with the toasts of §8 through the host’s followApi', async () => {
     const { ready, user, followApi } = renderComments({ comments: thread(), user: member });
     await ready();
     await user.click(await screen.findByRole('button', { name: 'View 2 replies' }));
@@ -278,18 +278,6 @@ describe('<Comments> as a member', () => {
     await user.click(screen.getByRole('button', { name: 'Unfollow thread' }));
     expect(await screen.findByText("You won't get notified.")).toBeInTheDocument();
     expect(followApi.set.mock.calls).toEqual([['a', true], ['a', false]]);
-  });
-
-  it('hides follow and block without their APIs', async () => {
-    const { ready, user } = renderComments({ comments: thread(), user: member }, { followApi: undefined, blockApi: undefined });
-    await ready();
-    await screen.findByText('second by bob');
-    await user.click(within(screen.getByRole('article', { name: 'Comment by bob' })).getByRole('button', { name: /More actions/ }));
-    expect(screen.queryByRole('menuitem', { name: /Block/ })).toBeNull();
-    await user.keyboard('{Escape}');
-    await user.click(screen.getByRole('button', { name: 'View 2 replies' }));
-    await screen.findByText('reply two');
-    expect(screen.queryByRole('button', { name: /Follow thread/ })).toBeNull();
   });
 
   it('sees a locked section without composer or reply', async () => {

@@ -460,6 +460,16 @@ export async function setBlock(db: Database, user: UserRow, accountId: string, b
   else await repo.unblockUser(db, user.id, target.id);
 }
 
+/**
+ * A block asked through the comment service (the embed frame of the main app, user-block.json): the member is named
+ * by their public id (the comment user's externalId) and blocks as on /v1/user-block.
+ */
+export async function setBlockByPublicId(db: Database, publicId: string, accountId: string, block: boolean): Promise<void> {
+  const user = await repo.findUserByPublicId(db, publicId);
+  if (!user) throw notFound('USER_NOT_FOUND', 'This user does not exist.');
+  await setBlock(db, user, accountId, block);
+}
+
 /** shell §5: split on commas, trim, drop empties; blocked tags are lowercased like tags. */
 export function splitWords(value: string, table: WordTable): string[] {
   const items = value

@@ -129,20 +129,34 @@ describeEachDatabase('comment service follows and blocks of app members', (kind)
       expect((await call('follow-thread.json', { auth: dave, threadId: thread.commentId, follow: 'false' })).body.payload.followed).toBe(false);
     });
 
-    it('the main app keeps the main API: 400 USE_MAIN_API', async () => {
+    it("the main app's members follow and block through these calls too (the embed frame), in the main site's tables", async () => {
       const member = await createMainUser(t.db, 'mainmember');
+      const other = await createMainUser(t.db, 'mainother');
       const auth = await tokenFor(main, member.userId);
+      const otherAuth = await tokenFor(main, other.userId);
       const mainUrl = `${t.config.publicUrl}/gag/${await createPost(t.db, null)}`;
-      const c = await post(t.app, 'add-comment.json', { appId: 'guffaw', auth, url: mainUrl, text: 'main' });
+      const c = await post(t.app, 'add-comment.json', { appId: 'guffaw', auth: otherAuth, url: mainUrl, text: 'by the other member' });
       expect(c.status).toBe(200);
-      for (const [path, fields] of [
-        ['follow-thread.json', { threadId: (c.body.payload.comment as Comment).commentId, follow: 'true' }],
-        ['follow-thread-status.json', { threadId: (c.body.payload.comment as Comment).commentId }],
-        ['user-block.json', { accountId: 'someone' }],
-      ] as const) {
-        const res = await post(t.app, path, { appId: 'guffaw', auth, ...fields });
-        expect([res.status, res.body.code]).toEqual([400, 'USE_MAIN_API']);
-      }
+      const threadId = (c.body.payload.comment as Comment).commentId;
+      const on = await post(t.app, 'follow-thread.json', { appId: 'guffaw', auth, threadId, follow: 'true' });
+      expect([on.status, on.body.payload]).toEqual([200, { threadId, followed: true }]);
+      const row = await t.db.selectFrom('threadFollows').select(['followed']).where('userId', '=', member.id).where('threadId', '=', threadId).executeTakeFirst();
+      expect(row?.followed).toBe(true);
+      expect((await post(t.app, 'follow-thread-status.json', { appId: 'guffaw', auth, threadId })).body.payload.followed).toBe(true);
+      const seen = async () => {
+        const res = await post(t.app, 'comment-list.json', { appId: 'guffaw', auth, url: mainUrl, type: 'new' });
+        return (res.body.payload as unknown as CommentPage).comments.map((x) => x.commentId);
+      };
+      expect(await seen()).toContain(threadId);
+      const block = await post(t.app, 'user-block.json', { appId: 'guffaw', auth, accountId: other.userId });
+      expect([block.status, block.body.payload]).toEqual([200, { accountId: other.userId, blocked: true }]);
+      expect(await t.db.selectFrom('userBlocks').select('blockedUserId').where('userId', '=', member.id).execute()).toEqual([{ blockedUserId: other.id }]);
+      expect(await seen()).not.toContain(threadId);
+      const self = await post(t.app, 'user-block.json', { appId: 'guffaw', auth, accountId: member.userId });
+      expect([self.status, self.body.code]).toEqual([400, 'CANNOT_BLOCK_SELF']);
+      const unblock = await post(t.app, 'user-block.json', { appId: 'guffaw', auth, accountId: other.userId, _method: 'delete' });
+      expect(unblock.body.payload).toEqual({ accountId: other.userId, blocked: false });
+      expect(await seen()).toContain(threadId);
     });
   });
 

@@ -142,6 +142,15 @@ export type CommentHooks = {
    * Email notifications (modules/email) of apps other than the main one: the `email` claim of a user's token when it
    * differs from the one kept ('' when the token has none), and a reply to an app user's comment (after it is written).
    */
+  /**
+   * The main app's members follow threads and block users in the main site's tables (threads and accounts modules):
+   * the comment service's follow and block calls hand a main-site member's request to them (the embed frame).
+   */
+  mainMembers?: {
+    followStatus: (externalUserId: string, threadId: string) => Promise<boolean>;
+    follow: (externalUserId: string, threadId: string, followed: boolean) => Promise<boolean>;
+    block: (externalUserId: string, accountId: string, blocked: boolean) => Promise<void>;
+  };
   appUserEmail?: (commentUserId: number, email: string) => Promise<void>;
   appReply?: (e: { recipientId: number; threadId: number; actorId: number; commentId: string; actorName: string; text: string; url: string }) => Promise<unknown>;
 };
@@ -967,11 +976,15 @@ export function createCommentService(db: Database, config: Config, options: { ma
   // --- thread follows and user blocks of app users (issue #18) ------------------------------------------------
 
   /**
-   * The main app's members follow threads and block users on the main API (/v1/follow-thread, /v1/user-block: the
-   * threads and accounts modules, keyed by main-site accounts); these calls serve the other apps' members.
+   * The main app's members follow threads and block users in the main site's tables (/v1/follow-thread and
+   * /v1/user-block on the site): these calls hand their requests to hooks.mainMembers, so the embed frame, which only
+   * speaks to the comment service, offers both. Other apps' members are kept here (comment_thread_follows and
+   * comment_user_blocks).
    */
-  function requireOtherApp(app: AppRow): void {
-    if (app.id === mainAppId) throw badRequest('USE_MAIN_API', 'Members of the main site follow threads and block users through the main API.');
+  function mainMembers(app: AppRow, viewer: Viewer): NonNullable<CommentHooks['mainMembers']> | null {
+    if (app.id !== mainAppId) return null;
+    if (!viewer.mainUser || !hooks.mainMembers) throw badRequest('USE_MAIN_API', 'Members of the main site follow threads and block users through the main API.');
+    return hooks.mainMembers;
   }
 
   /** A thread is a top-level comment of this app that the viewer may see. */
@@ -982,7 +995,8 @@ export function createCommentService(db: Database, config: Config, options: { ma
 
   async function followStatus(app: AppRow, viewerIn: Viewer | null, threadId: string): Promise<{ threadId: string; followed: boolean }> {
     if (!viewerIn) throw unauthorized('AUTH_REQUIRED', 'You must be logged in');
-    requireOtherApp(app);
+    const main = mainMembers(app, viewerIn);
+    if (main) return { threadId, followed: await main.followStatus(viewerIn.user.externalId, threadId) };
     const thread = await findThread(app, threadId, viewerIn);
     return { threadId, followed: thread ? await repo.isFollowingThread(db, viewerIn.user.id, thread.id) : false };
   }
@@ -990,8 +1004,9 @@ export function createCommentService(db: Database, config: Config, options: { ma
   /** Following is a member's ability: a banned user may read the status and unfollow, not follow (as the main API). */
   async function followThread(app: AppRow, viewerIn: Viewer | null, threadId: string, follow: boolean): Promise<{ threadId: string; followed: boolean }> {
     if (!viewerIn) throw unauthorized('AUTH_REQUIRED', 'You must be logged in');
-    requireOtherApp(app);
     const viewer = follow ? requireActive(viewerIn) : viewerIn;
+    const main = mainMembers(app, viewer);
+    if (main) return { threadId, followed: await main.follow(viewer.user.externalId, threadId, follow) };
     const thread = await findThread(app, threadId, viewer);
     if (!thread) {
       if (follow) throw notFound('THREAD_NOT_FOUND', 'This comment thread does not exist.');
@@ -1008,8 +1023,14 @@ export function createCommentService(db: Database, config: Config, options: { ma
    */
   async function blockUser(app: AppRow, viewerIn: Viewer | null, accountId: string, blocked: boolean): Promise<{ accountId: string; blocked: boolean }> {
     if (!viewerIn) throw unauthorized('AUTH_REQUIRED', 'You must be logged in');
-    requireOtherApp(app);
     if (accountId === viewerIn.user.externalId) throw badRequest('CANNOT_BLOCK_SELF', 'You cannot block yourself.');
+    const main = mainMembers(app, viewerIn);
+    if (main) {
+      await main.block(viewerIn.user.externalId, accountId, blocked);
+      // The main viewer's filter is cached per post too: drop them all (a rare act), so lists follow at once.
+      filters.clear();
+      return { accountId, blocked };
+    }
     const target = await repo.findUserByExternalId(db, app.id, accountId);
     if (!target) {
       if (blocked) throw notFound('USER_NOT_FOUND', 'This user does not exist.');
