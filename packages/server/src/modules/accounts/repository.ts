@@ -81,20 +81,18 @@ export async function setProviderSub(db: Database, id: number, provider: Provide
 
 /**
  * Account deletion: the row goes, and with it (ON DELETE CASCADE) sessions, tokens, votes, saves, blocks, mutes,
- * follows, reports and balances; posts keep existing without a creator. The user's comment-service identity in the
- * main site's app is anonymised so old comments no longer name or link them.
+ * follows, reports and balances; posts keep existing without a creator. What the account wrote is removed or
+ * anonymised first (service.ts deleteAccount).
  */
 export async function deleteUser(db: Database, user: UserRow): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('commentUsers')
-      .set({ displayName: 'deleted', avatarUrl: '', profileUrl: '', country: '', emojiStatus: '', preferences: JSON.stringify({}) })
-      .where('appId', '=', 'guffaw')
-      .where('externalId', '=', user.userId)
-      .execute();
-    await trx.deleteFrom('users').where('id', '=', user.id).execute();
-  });
+  await db.deleteFrom('users').where('id', '=', user.id).execute();
   sessionsChanged(db);
+}
+
+/** Ids of the account's live posts, at most `limit`. */
+export async function livePostIds(db: Database, id: number, limit: number): Promise<string[]> {
+  const rows = await db.selectFrom('posts').select('id').where('creatorId', '=', id).where('status', '=', 'live').orderBy('id').limit(limit).execute();
+  return rows.map((r) => r.id);
 }
 
 // --- email tokens (only their sha256 is stored) ---------------------------------------------------------------

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, failure, isHttpError, notFound, success, unauthorized } from '../../lib/envelope.js';
 import { Background } from '../../lib/background.js';
@@ -12,6 +13,7 @@ import * as repo from './repository.js';
 import type { Provider, UserRow } from './repository.js';
 import * as s from './schemas.js';
 import * as service from './service.js';
+import { EXPORTS_PER_HOUR, accountExport, exportFileName } from './export.js';
 import { confirmSignup, mailSignup } from './signup.js';
 import { TOAST, type AccountsContext } from './service.js';
 
@@ -39,7 +41,8 @@ const LOGIN_ERROR = 'An error occurred. Please try again later.';
  * POST /v1/user-forgot-password, GET|POST /member/reset-password, POST /v1/user-info, POST /v1/wp,
  * GET /v1/auth-providers, POST /v1/settings, POST /connect/unlink, POST /v1/user-block-list, POST /v1/user-block,
  * POST|DELETE /v1/user-mute-list, POST|DELETE /v1/block-tag, GET /connect/{google|facebook|apple}[/callback],
- * GET /connect/auto-login, GET /user-followed-pages, POST /user-followed-pages/{tag|interest}/{key}.
+ * GET /connect/auto-login, GET /user-followed-pages, POST /user-followed-pages/{tag|interest}/{key},
+ * GET /v1/account-export (export.ts).
  */
 export const accountsRoutes: FastifyPluginAsync = async (app) => {
   const { config, db } = app;
@@ -277,6 +280,27 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
       return success({ user: null, deleted: true });
     }
     return success({ user: await service.mainUser(ctx, (await repo.findUserById(db, user.id))!, requestSessionId(request) ?? '') });
+  });
+
+  /**
+   * The member's own data as a JSON download (export.ts), written as it is read. Errors before the first byte use the
+   * envelope: 401 for a visitor, 429 after EXPORTS_PER_HOUR exports of the account within an hour.
+   */
+  app.get('/v1/account-export', async (request, reply) => {
+    const user = await requireUser(request);
+    const hit = await app.limits.hit(`guffaw-export-${user.id}`, 3600_000);
+    if (hit.count > EXPORTS_PER_HOUR) {
+      reply.header('retry-after', Math.ceil(hit.ttlMs / 1000));
+      throw new HttpError(429, 'RATE_LIMITED', `You can download your data ${EXPORTS_PER_HOUR} times an hour. Please wait ${minutesOf(hit.ttlMs)} minute(s) and try again.`);
+    }
+    const body = Readable.from(accountExport(db, config, user));
+    body.on('error', (error) => request.log.error({ err: error }, 'account export failed'));
+    return reply
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${exportFileName(user)}"`)
+      .header('cache-control', 'no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(body);
   });
 
   app.post<Body<{ platform: Provider }>>('/connect/unlink', { schema: { body: s.unlinkBody, response: { 200: s.envelope() } } }, async (request) => {

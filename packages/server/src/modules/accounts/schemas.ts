@@ -54,6 +54,7 @@ export const settingsBody = {
     password: str(1024),
     newPassword: str(1024),
     deleteAccount: { type: 'string', enum: ['1'] },
+    contentChoice: { type: 'string', enum: ['remove', 'anonymise'] },
     hideAds: flag,
     hidePromotedPosts: flag,
     autoFollowThreadReply: flag,
