@@ -34,9 +34,12 @@ function readApp() {
 // This site's own sessions: a name per random session id, in memory (a real site has its own login).
 const sessions = new Map();
 
-/** Single sign-on: an HS256 token signed with the app's secret (aud = appId, sub = our user id, name, iat, exp). */
+/**
+ * Single sign-on: an HS256 token signed with the app's secret (aud = appId, sub = our user id, name, iat, exp), and
+ * the user's email when we have one: the comment service mails them replies there (without it, no mail is sent).
+ */
 function signAuth(user) {
-  return new SignJWT({ name: user.name })
+  return new SignJWT(user.email ? { name: user.name, email: user.email } : { name: user.name })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(user.id)
     .setAudience(appId)
@@ -80,10 +83,12 @@ createServer(async (req, res) => {
       return send(res, 200, 'text/html; charset=utf-8', html);
     }
     if (req.method === 'POST' && url.pathname === '/login') {
-      const name = (await readForm(req)).get('name')?.trim().slice(0, 40);
+      const form = await readForm(req);
+      const name = form.get('name')?.trim().slice(0, 40);
       if (!name) return send(res, 400, 'application/json', JSON.stringify({ error: 'Enter a name.' }));
+      const email = form.get('email')?.trim().slice(0, 320) || '';
       const sid = randomBytes(16).toString('base64url');
-      const user = { id: `example-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`, name };
+      const user = { id: `example-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`, name, ...(email ? { email } : {}) };
       sessions.set(sid, user);
       return send(res, 200, 'application/json', JSON.stringify({ name, token: await signAuth(user) }), {
         'set-cookie': `sid=${sid}; Path=/; HttpOnly; SameSite=Lax`,

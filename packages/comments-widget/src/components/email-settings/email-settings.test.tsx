@@ -54,12 +54,24 @@ describe('Email notifications of another app', () => {
     const dialog = await open(user);
     const immediately = within(dialog).getByRole('radio', { name: /^Immediately/ });
     await waitFor(() => expect(immediately).toBeChecked());
-    client.failNext('setEmailNotifications', 'INVALID_MODE', 'mode must be immediately, digest or never.');
+    client.failNext('setEmailNotifications', 'SERVER_ERROR', 'The comment service is down.');
     await user.click(within(dialog).getByRole('radio', { name: /^Daily digest/ }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/\S/);
     await waitFor(() => expect(immediately).toBeChecked());
+    const toast = screen.getByRole('status');
+    await waitFor(() => expect(toast).toHaveTextContent(/\S/));
+    expect(toast).not.toHaveTextContent(EMAIL_SAVED);
+    expect(client.callsOf('setEmailNotifications')).toEqual([['digest']]);
     expect(within(dialog).getByRole('radio', { name: /^Daily digest/ })).not.toBeChecked();
     expect(screen.queryByText(EMAIL_SAVED)).toBeNull();
+  });
+
+  it('tells why when the setting cannot be read, with nothing to choose', async () => {
+    const { ready, user, client } = third();
+    await ready();
+    client.failNext('emailNotifications', 'USER_NOT_FOUND', 'Sign in to the comments first.');
+    const dialog = await open(user);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/\S/);
+    for (const radio of within(dialog).getAllByRole('radio')) expect(radio).toBeDisabled();
   });
 
   it("says no mail is sent and disables the choice when the site doesn't share an address", async () => {

@@ -15,8 +15,9 @@ export const NO_EMAIL = "This site doesn't share an email address with the comme
 
 /**
  * A reader's email notifications on another app's comments (replies to their comments and in threads they follow):
- * how often, and the address they go to, which the host signs in its token. Loaded when opened; a choice is saved at
- * once (a toast says so), and a failed save puts the old choice back with the error.
+ * how often, and the address they go to, which the host signs in its token. Read when opened, and shown once read (a
+ * dialog is sized, and a short frame grown to hold it, as it opens); a choice is saved at once (a toast says so), and
+ * a failed save puts the old choice back, the toast telling the error.
  */
 export function EmailSettings({ onClose }: { onClose: () => void }) {
   const { client, toasts } = useWidget();
@@ -41,28 +42,28 @@ export function EmailSettings({ onClose }: { onClose: () => void }) {
     const before = settings;
     setSettings({ ...settings, mode });
     setBusy(true);
-    setError(null);
     client.setEmailNotifications(mode)
       .then((saved) => {
         setSettings(saved);
         toasts.getState().show(EMAIL_SAVED);
       }, (e: unknown) => {
-        const notice = errorNotice(e);
         setSettings(before);
-        setError(notice);
-        toasts.getState().show(notice);
+        toasts.getState().show(errorNotice(e));
       })
       .finally(() => setBusy(false));
   };
 
+  if (!settings && !error) return null;
   return (
     <Dialog title="Email notifications" onClose={onClose}>
-      <p className="gfw-note" id={`${name}-to`}>
-        {!settings ? (error ? '' : 'Loading…') : settings.email
-          ? <>Replies to your comments and in threads you follow, mailed to <strong>{settings.email}</strong>.</>
-          : NO_EMAIL}
-      </p>
-      <fieldset className="gfw-fieldset gfw-email-modes" disabled={busy || !settings?.email} aria-describedby={`${name}-to`}>
+      {error ? <p className="gfw-error" role="alert">{error}</p> : (
+        <p className="gfw-note" id={`${name}-to`}>
+          {settings?.email
+            ? <>Replies to your comments and in threads you follow, mailed to <strong>{settings.email}</strong>.</>
+            : NO_EMAIL}
+        </p>
+      )}
+      <fieldset className="gfw-fieldset gfw-email-modes" disabled={busy || !settings?.email} aria-describedby={error ? undefined : `${name}-to`}>
         <legend className="gfw-sr-only">Email me</legend>
         {EMAIL_MODE_OPTIONS.map((o) => (
           <label key={o.value} className="gfw-choice">
@@ -71,7 +72,6 @@ export function EmailSettings({ onClose }: { onClose: () => void }) {
           </label>
         ))}
       </fieldset>
-      {error && <p className="gfw-error" role="alert">{error}</p>}
       <div className="gfw-dialog-actions">
         <button type="button" className="gfw-button" onClick={onClose}>Close</button>
       </div>
