@@ -9,6 +9,8 @@ import styles from '../account.module.css';
 import { EmailNotificationsPanel } from './email-notifications';
 import { ProSettingsPanel, type ProUser } from './pro-settings';
 import { useSave } from './use-save';
+import { ACCOUNT_EXPORT_URL, YourDataPanel } from './your-data';
+import dataStyles from './your-data.module.css';
 
 export const SAVED = 'Your settings have been saved.';
 /** posts-and-feeds.md §8: resend confirmation texts. */
@@ -280,16 +282,19 @@ const PRIVACY_PAGES = [
 
 export function PrivacySection() {
   return (
-    <div className={styles.panel}>
-      <h1>Privacy</h1>
-      <p className={styles.info}>How {siteConfig.appName} uses your data, by region:</p>
-      <ul className={styles.list}>
-        {PRIVACY_PAGES.map(([label, href]) => (
-          <li key={href}>
-            <a href={href}>{label}</a>
-          </li>
-        ))}
-      </ul>
+    <div className={styles.stack}>
+      <div className={styles.panel}>
+        <h1>Privacy</h1>
+        <p className={styles.info}>How {siteConfig.appName} uses your data, by region:</p>
+        <ul className={styles.list}>
+          {PRIVACY_PAGES.map(([label, href]) => (
+            <li key={href}>
+              <a href={href}>{label}</a>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <YourDataPanel />
     </div>
   );
 }
@@ -342,14 +347,26 @@ export function OptOutIbaSection({ user }: Props) {
   );
 }
 
+/** Issue #25: what happens to what the member posted; the server's default is 'anonymise', so it is checked first. */
+export type ContentChoice = 'remove' | 'anonymise';
+export const CONTENT_CHOICES: Array<{ value: ContentChoice; label: string; hint: string }> = [
+  { value: 'anonymise', label: 'Keep my posts and comments, anonymously', hint: 'They stay, shown as by a deleted account, with no name, picture or profile.' },
+  {
+    value: 'remove',
+    label: 'Delete everything I posted',
+    hint: 'Your posts and comments are deleted. A comment someone replied to stays as “deleted”, so their replies keep their place.',
+  },
+];
+
 export function DeleteAccountSection({ user }: Props) {
   const [password, setPassword] = useState('');
   const [sure, setSure] = useState(false);
+  const [choice, setChoice] = useState<ContentChoice>('anonymise');
   const { busy, error, run } = useSave();
   const hasPassword = user.hasPassword !== false;
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const ok = await run(() => saveSettings({ deleteAccount: '1', ...(hasPassword ? { password } : {}) }));
+    const ok = await run(() => saveSettings({ deleteAccount: '1', contentChoice: choice, ...(hasPassword ? { password } : {}) }));
     if (ok) {
       userStore.getState().clear();
       window.location.assign('/');
@@ -359,8 +376,23 @@ export function DeleteAccountSection({ user }: Props) {
     <form className={styles.panel} onSubmit={(e) => void submit(e)}>
       <h1>Delete account</h1>
       <p className={styles.info}>
-        Your account, votes, saves, blocks and settings are removed for good; your comments stay without your name. This cannot be undone.
+        Your account, votes, saves, blocks and settings are removed for good. This cannot be undone.{' '}
+        <a href={ACCOUNT_EXPORT_URL} download>
+          Download your data
+        </a>{' '}
+        first if you want a copy.
       </p>
+      <fieldset className={dataStyles.choices}>
+        <legend>Your posts and comments</legend>
+        {CONTENT_CHOICES.map((c) => (
+          <label key={c.value} className={styles.check}>
+            <input type="radio" name="contentChoice" value={c.value} checked={choice === c.value} onChange={() => setChoice(c.value)} />
+            <span>
+              {c.label} <span className={styles.info}>· {c.hint}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
       {hasPassword && (
         <label className={styles.field}>
           Password
