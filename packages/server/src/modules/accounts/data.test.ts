@@ -3,7 +3,7 @@ import type { AddCommentResult, Comment, CommentPage } from '@guffaw/comments-cl
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/harness.js';
 import { createApp, post as commentPost } from '../comments/test-kit.js';
 import { makePost, makeUser, type TestUser } from '../posts/test-fixtures.js';
-import { EXPORTS_PER_HOUR, exportFileName } from './export.js';
+import { EXPORT_PAGE, EXPORTS_PER_HOUR, exportFileName } from './export.js';
 
 /** Issue #25: the member's data as a download, and account deletion that removes or anonymises what they wrote. */
 describeEachDatabase('your data: export and deletion choices', (kind) => {
@@ -101,6 +101,21 @@ describeEachDatabase('your data: export and deletion choices', (kind) => {
       // Bob's own export holds none of the leaver's writing.
       const bobs = (await exportOf(s.bob.headers)).body;
       for (const other of ['leaver root', 'leaver lonely', 'leaver reply', 'Leaver post', s.leaver.username]) expect(bobs.includes(other), other).toBe(false);
+    });
+
+    it(`pages through a large account (${EXPORT_PAGE} rows a read): every row once, in order`, async () => {
+      const big = await member('big');
+      const count = EXPORT_PAGE * 2 + 37;
+      const ids = Array.from({ length: count }, (_, i) => `big${kind}${String(i).padStart(5, '0')}`);
+      const at = new Date();
+      for (let i = 0; i < count; i += 500) {
+        const chunk = ids.slice(i, i + 500);
+        await t.db.insertInto('posts').values(chunk.map((id) => ({ id, title: `Big ${id}`, type: 'Photo', creatorId: big.id, createdAt: at }))).execute();
+        await t.db.insertInto('postVotes').values(chunk.map((postId) => ({ userId: big.id, postId, value: -1 }))).execute();
+      }
+      const file = (await exportOf(big.headers)).json();
+      expect((file.posts as { id: string }[]).map((p) => p.id)).toEqual(ids);
+      expect((file.postVotes as { postId: string }[]).map((v) => v.postId)).toEqual(ids);
     });
 
     it(`allows ${EXPORTS_PER_HOUR} downloads an hour per account, then answers 429 with the envelope`, async () => {

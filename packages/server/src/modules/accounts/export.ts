@@ -88,17 +88,15 @@ export async function* accountExport(db: Database, config: Config, user: UserRow
   yield JSON.stringify(head).slice(0, -1);
   const postLink = (id: string, type: string) => (type === 'CollectionPage' ? `${config.publicUrl}/collection/${id}` : `${config.publicUrl}/gag/${id}`);
 
-  type Key = { at: Date; id: string } | null;
+  // Keyed by id alone: a timestamp read back into JavaScript loses its microseconds, so it cannot key a page exactly.
   yield* list('posts', null, async (after) => {
-    const k = after as Key;
     let q = db
       .selectFrom('posts')
       .select(['id', 'title', 'description', 'type', 'status', 'isAnonymous', 'nsfw', 'createdAt', 'upVoteCount', 'downVoteCount', 'commentsCount'])
       .where('creatorId', '=', user.id)
-      .orderBy('createdAt')
       .orderBy('id')
       .limit(EXPORT_PAGE);
-    if (k) q = q.where((eb) => eb.or([eb('createdAt', '>', k.at), eb.and([eb('createdAt', '=', k.at), eb('id', '>', k.id)])]));
+    if (after) q = q.where('id', '>', after as string);
     const rows = await q.execute();
     const tags = new Map<string, string[]>();
     if (rows.length) {
@@ -117,7 +115,7 @@ export async function* accountExport(db: Database, config: Config, user: UserRow
         id: r.id, title: r.title, description: r.description, type: r.type, url: postLink(r.id, r.type), status: r.status, isAnonymous: r.isAnonymous,
         nsfw: r.nsfw, createdAt: iso(r.createdAt), tags: tags.get(r.id) ?? [], upVoteCount: r.upVoteCount, downVoteCount: r.downVoteCount, commentsCount: r.commentsCount,
       })),
-      next: last ? { at: last.createdAt, id: last.id } : null,
+      next: last?.id ?? null,
     };
   });
 
