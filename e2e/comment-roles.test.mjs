@@ -11,8 +11,7 @@
 // One browser and one server for the file; one browser context per role and width, its pages one per surface.
 //
 // Not in the matrix, as the surfaces do not offer them: editing a comment (no such action in the widget or in
-// comments.md); the OP's tools in the frame and in examples/react-app (neither takes an OP token); Follow thread and
-// Block @name for the product's own members in the frame (offered there to other apps' members only); writing in
+// comments.md); the OP's tools in the frame and in examples/react-app (neither takes an OP token); writing in
 // examples/react-app (see WRITING). E2E_ROLES=member,banned runs some roles only.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -345,7 +344,7 @@ const ACTIONS = [
   },
   {
     name: 'follow and unfollow a thread',
-    roles: ['member'], surfaces: ['site'], post: 'named',
+    roles: ['member'], surfaces: WRITING, post: 'named',
     async run(s) {
       await press(s.page, articleWith(s.root, 'The uploader says hello').getByRole('button', { name: /^View \d+ repl/ }), 'View replies');
       const thread = s.root.getByRole('region', { name: 'Thread' });
@@ -366,7 +365,7 @@ const ACTIONS = [
   },
   {
     name: 'block a user, then undo',
-    roles: ['member'], surfaces: ['site'], post: 'named',
+    roles: ['member'], surfaces: WRITING, post: 'named',
     async run(s) {
       const comment = articleWith(s.root, 'The uploader says hello');
       await chooseFromMenu(s.page, s.root, comment, 'Block @op');

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
-import { visibleArea } from '../../lib/visible-area.js';
+import { inFrame, visibleArea } from '../../lib/visible-area.js';
 import { useToasts } from '../../stores/widget-stores.js';
 
 /**
@@ -11,13 +11,27 @@ export function ToastRegion() {
   const toasts = useToasts((s) => s.toasts);
   const dismiss = useToasts((s) => s.dismiss);
   const region = useRef<HTMLDivElement>(null);
-  const shown = toasts.length > 0;
 
+  // Measured for every new toast, and again while toasts show when the frame is resized (its content grew or shrank,
+  // say the comments of a blocked member left) and twice a second (the host page scrolled it): a toast stays in view.
   useLayoutEffect(() => {
     const el = region.current;
-    if (!shown || !el) return;
-    return visibleArea((area) => el.style.setProperty('--gfw-area-bottom', `${window.innerHeight - area.bottom}px`));
-  }, [shown]);
+    if (toasts.length === 0 || !el) return;
+    let cancel = () => undefined as void;
+    const measure = () => {
+      cancel();
+      cancel = visibleArea((area) => el.style.setProperty('--gfw-area-bottom', `${Math.max(0, window.innerHeight - area.bottom)}px`));
+    };
+    measure();
+    if (!inFrame()) return cancel;
+    const timer = setInterval(measure, 500);
+    window.addEventListener('resize', measure);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('resize', measure);
+      cancel();
+    };
+  }, [toasts]);
 
   return (
     <div ref={region} className="gfw-toasts" role="status" aria-live="polite">
