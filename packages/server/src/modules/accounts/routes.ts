@@ -286,7 +286,7 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
    * The member's own data as a JSON download (export.ts), written as it is read. Errors before the first byte use the
    * envelope: 401 for a visitor, 429 after EXPORTS_PER_HOUR exports of the account within an hour.
    */
-  app.get('/v1/account-export', async (request, reply) => {
+  app.get('/v1/account-export', { schema: { querystring: s.exportQuery } }, async (request, reply) => {
     const user = await requireUser(request);
     const hit = await app.limits.hit(`guffaw-export-${user.id}`, 3600_000);
     if (hit.count > EXPORTS_PER_HOUR) {

@@ -117,4 +117,7 @@ export const followParams = {
   properties: { kind: { type: 'string', enum: ['tag', 'interest'] }, key: { type: 'string', minLength: 1, maxLength: 100 } },
 } as const;
 
+/** GET /v1/account-export takes no parameters; its reply is a file (errors: the envelope). */
+export const exportQuery = { type: 'object', properties: {} } as const;
+
 export const followBody = { type: 'object', required: ['isFollowing'], properties: { isFollowing: flag } } as const;
