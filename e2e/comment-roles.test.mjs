@@ -11,8 +11,7 @@
 // One browser and one server for the file; one browser context per role and width, its pages one per surface.
 //
 // Not in the matrix, as the surfaces do not offer them: editing a comment (no such action in the widget or in
-// comments.md); the OP's tools in the frame and in examples/react-app (neither takes an OP token); writing in
-// examples/react-app (see WRITING). E2E_ROLES=member,banned runs some roles only.
+// comments.md); writing in examples/react-app (see WRITING), and with it the OP's tools there. E2E_ROLES=member,banned runs some roles only.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
@@ -379,7 +378,7 @@ const ACTIONS = [
   },
   {
     name: 'the named OP hides their own comment',
-    roles: ['op'], surfaces: ['site'], post: 'named',
+    roles: ['op'], surfaces: WRITING, post: 'named',
     async run(s) {
       const text = `The OP writes at ${s.width} px ${Date.now()}`;
       const posted = await postComment(s, text);
@@ -391,7 +390,7 @@ const ACTIONS = [
   },
   {
     name: 'the anonymous OP posts as OP, pins, unpins and hides it',
-    roles: ['anonOp'], surfaces: ['site'], post: 'anonymous',
+    roles: ['anonOp'], surfaces: WRITING, post: 'anonymous',
     async run(s) {
       const choice = s.root.getByRole('checkbox', { name: 'Post anonymously as OP' });
       await choice.waitFor();

@@ -7,7 +7,7 @@
  * member's token back to this frame. A third-party app's thread asks the host (login-request); the host signs its
  * user in and the loader passes the token on (auth).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { listKey } from '../stores/section-store.js';
 import { createFrameStores, FrameApp } from './frame-app.js';
@@ -37,6 +37,7 @@ const stores = createFrameStores(data, {
 });
 
 let showTheme: (theme: EmbedTheme) => void = () => undefined;
+let showOpToken: (token: string | undefined) => void = () => undefined;
 
 function applyTheme(theme: EmbedTheme) {
   const html = document.documentElement;
@@ -47,12 +48,20 @@ function applyTheme(theme: EmbedTheme) {
 
 function Frame() {
   const [theme, setTheme] = useState<EmbedTheme>(data.theme);
+  const [opToken, setOpToken] = useState<string | undefined>(undefined);
+  // The instance's options are replaced (its composer reads the OP token from them) and the provider gets a new value.
+  const live = useMemo(() => {
+    if (stores.options.opToken === opToken) return stores;
+    stores.options = { ...stores.options, opToken, canAnonymous: data.canAnonymous === true };
+    return { ...stores };
+  }, [opToken]);
   useEffect(() => {
     showTheme = setTheme;
+    showOpToken = setOpToken;
     void stores.user.getState().load();
     if (!data.page) stores.section.getState().loadFirst(listKey('hot'), true).catch(() => undefined);
   }, []);
-  return <FrameApp stores={stores} theme={theme} />;
+  return <FrameApp stores={live} theme={theme} />;
 }
 
 function signIn(token: string | null) {
@@ -68,12 +77,17 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   if (loginPopup && event.source === loginPopup && event.origin === loginOrigin && isLoginMessage(event.data)) {
     loginPopup = null;
     signIn(event.data.token);
+    showOpToken(event.data.opToken);
     return;
   }
   if (!parentOrigin || event.source !== window.parent || event.origin !== parentOrigin || !isHostMessage(event.data)) return;
   const message = event.data;
   if (message.type === 'theme') applyTheme(message.theme);
-  else signIn(message.token);
+  else {
+    signIn(message.token);
+    // A host's own sign-in carries no OP token: the product's uploader gets theirs from the product's login popup.
+    showOpToken(undefined);
+  }
 });
 
 hydrateRoot(rootElement, <Frame />);

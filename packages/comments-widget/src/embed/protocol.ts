@@ -25,7 +25,8 @@ export type HostMessage =
  * The product's login popup -> the frame that opened it (both on the product's origin): the member's short-lived
  * comment token, once they are logged in there.
  */
-export type LoginMessage = { gfw: 1; type: 'signed-in'; token: string };
+/** opToken: on a product post, its uploader's OP token (their Pin, Hide and anonymous OP comments in the frame). */
+export type LoginMessage = { gfw: 1; type: 'signed-in'; token: string; opToken?: string };
 
 /** The largest height a frame may ask for: a runaway layout must not make the host page endless. */
 export const MAX_FRAME_HEIGHT = 100_000;
@@ -67,8 +68,10 @@ export function isHostMessage(data: unknown): data is HostMessage {
   }
 }
 
+const isToken = (value: unknown): value is string => typeof value === 'string' && value.length > 0 && value.length <= 4096;
+
 export function isLoginMessage(data: unknown): data is LoginMessage {
-  return isRecord(data) && data.gfw === 1 && data.type === 'signed-in' && typeof data.token === 'string' && data.token.length > 0 && data.token.length <= 4096;
+  return isRecord(data) && data.gfw === 1 && data.type === 'signed-in' && isToken(data.token) && (data.opToken === undefined || isToken(data.opToken));
 }
 
 /** What the server puts into the frame page (a JSON script tag) for the first render and hydration. */
@@ -92,4 +95,6 @@ export type FrameData = {
   page: CommentPage | null;
   /** Unix ms when the page was read (the list cache's clock starts there). */
   readAt: number;
+  /** A product post that takes anonymous OP comments: its uploader, signed in with the OP token, may post as OP. */
+  canAnonymous?: boolean;
 };

@@ -148,7 +148,8 @@ describeEachDatabase('embed', (kind) => {
 
   it('a thread of the product logs in with the product\'s popup; a third-party thread asks its host', async () => {
     const product = await t.app.inject({ method: 'GET', url: `/embed-comment/${postId}` });
-    expect(frameData(product.body).login).toBe(`${t.config.publicUrl}/embed/login`);
+    // The popup knows the post: its uploader gets the post's OP token there.
+    expect(frameData(product.body).login).toBe(`${t.config.publicUrl}/embed/login?post=${postId}`);
     const hosted = await t.app.inject({ method: 'GET', url: `/embed/comments?appId=example&url=${encodeURIComponent(`${HOST}/article/1`)}` });
     expect(frameData(hosted.body).login).toBeNull();
   });
@@ -168,8 +169,17 @@ describeEachDatabase('embed', (kind) => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.body).toContain(`<script nonce="${nonce}">`);
     // The token goes to a window of this very origin, never '*'.
-    expect(res.body).toContain("window.opener.postMessage({gfw:1,type:'signed-in',token},location.origin)");
+    expect(res.body).toContain("{gfw:1,type:'signed-in',token},location.origin)");
     expect(res.body).not.toContain("'*'");
+    // From a product post's frame: the way back keeps the post, and the page asks for its OP token (a JSON string).
+    const fromPost = await t.app.inject({ method: 'GET', url: `/embed/login?post=${postId}` });
+    expect(fromPost.headers.location).toBe(`/login?next=${encodeURIComponent(`/embed/login?post=${postId}`)}`);
+    const withPost = await t.app.inject({ method: 'GET', url: `/embed/login?post=${postId}`, cookies: { [SESSION_COOKIE]: session } });
+    expect(withPost.body).toContain(`const postId=${JSON.stringify(postId)};`);
+    expect(withPost.body).toContain("fetch('/v1/op-token'");
+    expect(withPost.body).toContain("{gfw:1,type:'signed-in',token,opToken}");
+    const bad = await t.app.inject({ method: 'GET', url: '/embed/login?post=%3Cscript%3E', cookies: { [SESSION_COOKIE]: session } });
+    expect(bad.statusCode).toBe(400);
   });
 
   it('/embed.js, /embed/count.js and /embed/frame.js are cacheable scripts with validators', async () => {

@@ -15,4 +15,5 @@ export type FrameData = {
   login: string | null;
   page: CommentPage | null;
   readAt: number;
+  canAnonymous?: boolean;
 };

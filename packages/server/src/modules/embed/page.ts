@@ -85,17 +85,24 @@ export function frameCsp(nonce: string, frameAncestors: string[], connect: strin
  * /embed/login, the product's login popup once the member is logged in: reads the member's comment token
  * (`commentAuth` of /v1/user-info, as the site itself does) and hands it to the frame that opened the popup. The
  * message goes only to a window of this origin (targetOrigin); the frame reads it only from the popup it opened.
+ * On a product post (`postId`) it asks /v1/op-token too, as the site does on its own uploads: the uploader's frame gets
+ * the OP token (anyone else gets 403 NOT_OWNER and none), so the OP's tools work in the frame as on the site.
  */
-export function loginDonePage(nonce: string, appName: string): string {
+export function loginDonePage(nonce: string, appName: string, postId: string | null = null): string {
+  const api = (path: string, body: string) =>
+    `fetch('${path}',{method:'POST',credentials:'same-origin',headers:{'content-type':'application/json','x-api-version':'2'},body:${body}}).then((r)=>r.json())`;
   const script = [
     "const say=(t)=>{document.getElementById('status').textContent=t};",
-    "fetch('/v1/user-info',{method:'POST',credentials:'same-origin',headers:{'content-type':'application/json','x-api-version':'2'},body:'{}'})",
-    '.then((r)=>r.json()).then((reply)=>{',
+    `const postId=${JSON.stringify(postId).replace(/</g, '\\u003c')};`,
+    `const op=()=>postId?${api('/v1/op-token', 'JSON.stringify({id:postId})')}.then((o)=>(o&&o.data&&o.data.opToken)||null,()=>null):Promise.resolve(null);`,
+    `${api('/v1/user-info', "'{}'")}.then((reply)=>{`,
     'const token=reply&&reply.data&&reply.data.user&&reply.data.user.commentAuth;',
     "if(!token){say('You are not logged in. Close this window and try again.');return}",
     "if(!window.opener){say('You are logged in. Go back to the comments and reload the page.');return}",
-    "window.opener.postMessage({gfw:1,type:'signed-in',token},location.origin);",
+    'return op().then((opToken)=>{',
+    "window.opener.postMessage(opToken?{gfw:1,type:'signed-in',token,opToken}:{gfw:1,type:'signed-in',token},location.origin);",
     'window.close();',
+    '});',
     "}).catch(()=>say('Something went wrong. Close this window and try again.'));",
   ].join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex">`

@@ -78,8 +78,12 @@ export const embedRoutes: FastifyPluginAsync<EmbedRoutesOptions> = async (app, o
           theme,
           isForum: found.isForum,
           parentOrigin,
-          // The product's own members log in with the product's login, in a popup (see /embed/login).
-          login: found.appId === MAIN_COMMENT_APP ? `${app.config.publicUrl}${LOGIN_PATH}` : null,
+          // The product's own members log in with the product's login, in a popup (see /embed/login); on a product
+          // post the popup also hands its uploader the post's OP token (their Pin, Hide and anonymous comments).
+          login: found.appId === MAIN_COMMENT_APP
+            ? `${app.config.publicUrl}${LOGIN_PATH}${found.post ? `?${new URLSearchParams({ post: found.post.id })}` : ''}`
+            : null,
+          canAnonymous: found.post?.canAnonymous === true,
           page: await service.firstPage(found),
           readAt: Date.now(),
         };
@@ -136,16 +140,18 @@ export const embedRoutes: FastifyPluginAsync<EmbedRoutesOptions> = async (app, o
   );
 
   // Not logged in yet: the site's login page first, which comes back here.
-  app.get(LOGIN_PATH, async (request, reply) => {
+  app.get<{ Querystring: { post?: string } }>(LOGIN_PATH, { schema: { querystring: s.loginQuery } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    if (!(await sessionUser(request))) return reply.redirect(`/login?${new URLSearchParams({ next: LOGIN_PATH })}`, 303);
+    const postId = request.query.post ?? null;
+    const here = postId ? `${LOGIN_PATH}?${new URLSearchParams({ post: postId })}` : LOGIN_PATH;
+    if (!(await sessionUser(request))) return reply.redirect(`/login?${new URLSearchParams({ next: here })}`, 303);
     const nonce = randomBytes(16).toString('base64');
     return reply
       .type('text/html; charset=utf-8')
       .header('content-security-policy', `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'unsafe-inline'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`)
       .header('x-content-type-options', 'nosniff')
       .header('referrer-policy', 'same-origin')
-      .send(loginDonePage(nonce, app.config.appName));
+      .send(loginDonePage(nonce, app.config.appName, postId));
   });
 
   app.get<{ Querystring: { appId: string; url: string[] } }>(

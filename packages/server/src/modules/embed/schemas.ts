@@ -1,4 +1,11 @@
 /** Schemas of the embed routes: pages and scripts take only query strings. */
+/** /embed/login?post=ID: the product post whose frame opened the popup (its uploader gets the OP token). */
+export const loginQuery = {
+  type: 'object',
+  properties: { post: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' } },
+  additionalProperties: false,
+} as const;
+
 export const productPageParams = {
   type: 'object',
   properties: { postId: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' } },

@@ -17,6 +17,8 @@ export type EmbedThread = {
   isForum: boolean;
   /** CSP frame-ancestors sources: who may put this page in a frame. */
   frameAncestors: string[];
+  /** A product post's thread: the post (its uploader gets an OP token at login) and whether it takes anonymous OP comments. */
+  post?: { id: string; canAnonymous: boolean };
 };
 
 const ORIGIN = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i;
@@ -46,7 +48,10 @@ export function createEmbedService(db: Database, config: Config) {
   async function productThread(postId: string): Promise<EmbedThread> {
     const [post] = await loadPosts({ db, config }, [postId]);
     if (!post) throw notFound('POST_NOT_FOUND', 'This post does not exist or was deleted.');
-    return { appId: MAIN_COMMENT_APP, url: postUrl(config, post.id), isForum: post.type === 'ForumPost', frameAncestors: ['*'] };
+    return {
+      appId: MAIN_COMMENT_APP, url: postUrl(config, post.id), isForum: post.type === 'ForumPost', frameAncestors: ['*'],
+      post: { id: post.id, canAnonymous: post.comment.canAnonymous },
+    };
   }
 
   /** /embed/comments: a page of one of the app's allowed origins; only those origins (and this site) may frame it. */
