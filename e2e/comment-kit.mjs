@@ -108,20 +108,21 @@ const example = join(root, 'examples/react-app');
 
 /**
  * examples/react-app built (`npm install` when its node_modules is missing, then `vite build`) and served by
- * `vite preview`, which proxies /comments and /media to the server under test. Returns { url, close }.
+ * `vite preview`, which proxies /comments and /media to the server under test (`guffawUrl`, the harness's by
+ * default), on `port` or a free one. Returns { url, close }.
  */
-export async function startReactApp() {
+export async function startReactApp({ guffawUrl = baseUrl(), port: given } = {}) {
   const run = (command, args) => {
     const result = spawnSync(command, args, { cwd: example, encoding: 'utf8', timeout: 300_000 });
     assert.equal(result.status, 0, `${command} ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
   };
   if (!existsSync(join(example, 'node_modules/.bin/vite'))) run('npm', ['install', '--no-audit', '--no-fund']);
   run('npx', ['vite', 'build', '--logLevel', 'warn']);
-  const port = await freePort();
+  const port = given ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const output = [];
   const child = spawn(join(example, 'node_modules/.bin/vite'), ['preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
-    cwd: example, env: { ...process.env, GUFFAW_URL: baseUrl() }, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: example, env: { ...process.env, GUFFAW_URL: guffawUrl }, stdio: ['ignore', 'pipe', 'pipe'],
   });
   for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => output.push(chunk.toString()));
   const close = async () => {

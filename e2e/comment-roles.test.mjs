@@ -11,7 +11,8 @@
 // One browser and one server for the file; one browser context per role and width, its pages one per surface.
 //
 // Not in the matrix, as the surfaces do not offer them: editing a comment (no such action in the widget or in
-// comments.md); writing in examples/react-app (see WRITING), and with it the OP's tools there. E2E_ROLES=member,banned runs some roles only.
+// comments.md); writing in examples/react-app with the product's app (see WRITING: react-app-writes runs the example
+// with an app of its own, a member, a moderator and a banned member writing), and with it the OP's tools there. E2E_ROLES=member,banned runs some roles only.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';

@@ -1,0 +1,169 @@
+// Issue #18: examples/react-app as a team adopts it, writing as well as reading. The example shows the comments of
+// its own comment app (made with `npm run comments -- app:create --origin <the example's origin>`, a moderator added
+// with mod:add), its users signed in by tokens the host signs (as a host's server would), at 1440 and 390 px: a
+// member posts, likes, replies, follows the thread, blocks someone and deletes their comment; a moderator pins, hides
+// and bans (closing the menu by pinning); the banned member is told why and keeps their draft. Each click as a person does (kit.press: in view,
+// elementFromPoint at its centre hits it), and what opened is checked in view. Own server and DATA_DIR (the app is
+// made before the server starts, on the embedded database).
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SignJWT } from 'jose';
+import { freePort, root, startServer, useBrowser, WIDTHS } from './harness.mjs';
+import { checkDialog, chooseFromMenu, closeToasts, expectToast, openMenu, press, reach, startReactApp, WRITE } from './comment-kit.mjs';
+
+const browser = useBrowser();
+let dataDir;
+let guffaw;
+let example;
+let app;
+const BANNED = 'You are banned from commenting here.';
+
+const cli = (...args) => {
+  const run = spawnSync('npm', ['run', '--silent', 'comments', '--', ...args], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, encoding: 'utf8' });
+  assert.equal(run.status, 0, `${args.join(' ')}: ${run.stderr}`);
+  return run.stdout;
+};
+
+const sign = (sub, name) =>
+  new SignJWT({ name }).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setAudience(app.appId).setIssuedAt().setExpirationTime('1h')
+    .sign(new TextEncoder().encode(app.secret));
+
+before(async () => {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  dataDir = mkdtempSync(join(tmpdir(), 'guffaw-e2e-react-'));
+  const created = cli('app:create', '--name', 'React example', '--origin', origin);
+  app = { appId: /appId:\s*(\S+)/.exec(created)?.[1], secret: /secret:\s*(\S+)/.exec(created)?.[1] };
+  assert.ok(app.appId && app.secret, created);
+  cli('mod:add', '--app', app.appId, '--user', 'react-mod');
+  guffaw = await startServer({ seedDemo: false, env: { DATA_DIR: dataDir } });
+  // Pages get a base URL from the harness; run on its own, this file's server is the one.
+  process.env.E2E_BASE_URL ||= guffaw.url;
+  example = await startReactApp({ guffawUrl: guffaw.url, port });
+}, { timeout: 360_000 });
+
+after(async () => {
+  await example?.close();
+  await guffaw?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The example showing the comments of `article` as the user `sub` (a token signed for them), or a visitor. */
+async function open(page, article, sub = null, name = sub) {
+  const query = new URLSearchParams({ appId: app.appId, url: `${example.url}/articles/${article}` });
+  if (sub) query.set('auth', await sign(sub, name));
+  await page.goto(`${example.url}/?${query}`, { waitUntil: 'networkidle' });
+  const root = page.getByRole('region', { name: 'Comments' });
+  await (sub ? root.getByRole('textbox', { name: WRITE }) : root.getByRole('button', { name: /^Log in to/ })).waitFor();
+  return root;
+}
+
+const articleWith = (root, text) => root.getByRole('tabpanel').locator('article', { hasText: text }).first();
+
+async function post(page, root, text) {
+  const box = root.getByRole('textbox', { name: WRITE });
+  await press(page, box, 'the composer');
+  await box.fill(text);
+  await press(page, root.getByRole('button', { name: 'Post', exact: true }), 'Post');
+  const posted = articleWith(root, text);
+  await posted.waitFor();
+  return posted;
+}
+
+for (const [label, viewport] of WIDTHS) {
+  test(`examples/react-app at ${label} px: a member writes, a moderator pins, hides and bans, the banned member is told`, { timeout: 240_000 }, async (t) => {
+    const article = `a${label}`;
+    // Cal writes first, so the member has someone to answer and to block.
+    await browser.withPage(t, async (page) => {
+      const root = await open(page, article, `cal-${label}`, 'Cal');
+      await post(page, root, `Cal opens the thread at ${label} px`);
+    }, { viewport });
+
+    // The member: posts, likes Cal's comment, replies to it, follows the thread, blocks Cal (and undoes it), deletes their own.
+    await browser.withPage(t, async (page) => {
+      const root = await open(page, article, `ann-${label}`, 'Ann');
+      const mine = await post(page, root, `Ann writes from the example at ${label} px`);
+      const cals = articleWith(root, `Cal opens the thread at ${label} px`);
+      const like = cals.getByRole('button', { name: /^Like/ });
+      await press(page, like, 'Like');
+      await cals.locator('button[aria-pressed="true"]', { hasText: '▲' }).waitFor();
+      assert.equal(await like.getAttribute('aria-label'), 'Like, 1');
+
+      await press(page, cals.getByRole('button', { name: 'Reply', exact: true }), 'Reply');
+      const form = root.getByRole('form', { name: 'Reply to Cal' });
+      await form.waitFor();
+      await reach(page, form.getByRole('textbox'), 'the reply box');
+      await form.getByRole('textbox').fill(`@Cal thanks, from ${label} px`);
+      await press(page, form.getByRole('button', { name: 'Reply', exact: true }), "the reply's Reply button");
+      await form.waitFor({ state: 'detached' });
+      await root.locator('article', { hasText: `thanks, from ${label} px` }).first().waitFor();
+      await new Promise((r) => setTimeout(r, 500));
+      await closeToasts(page, root);
+
+      // The thread: followed by the reply (autoFollowThreadReply); unfollow and follow again by mouse.
+      await press(page, cals.getByRole('button', { name: /^View \d+ repl/ }), 'View replies');
+      const thread = root.getByRole('region', { name: 'Thread' });
+      const follow = thread.getByRole('button', { name: /^(Follow|Unfollow) thread$/ });
+      await thread.locator('button[aria-pressed]:not([disabled])', { hasText: /thread$/ }).waitFor();
+      for (let i = 0; i < 2; i++) {
+        const following = (await follow.innerText()) === 'Unfollow thread';
+        await press(page, follow, await follow.innerText());
+        await expectToast(page, root, following ? "You won't get notified." : 'You will get notified when there are new replies.');
+        await thread.getByRole('button', { name: following ? 'Follow thread' : 'Unfollow thread' }).waitFor();
+      }
+      await closeToasts(page, root);
+      await press(page, thread.getByRole('button', { name: /^View all/ }), 'View all comments');
+      await thread.waitFor({ state: 'detached' });
+
+      await chooseFromMenu(page, root, cals, 'Block @Cal');
+      await expectToast(page, root, 'You’ve blocked @Cal');
+      await cals.waitFor({ state: 'detached' });
+      await press(page, root.locator('.gfw-toasts').getByRole('button', { name: 'Undo' }), 'Undo');
+      await articleWith(root, `Cal opens the thread at ${label} px`).waitFor();
+      await closeToasts(page, root);
+
+      await chooseFromMenu(page, root, mine, 'Delete');
+      const dialog = root.getByRole('dialog', { name: 'Delete comment?' });
+      await checkDialog(page, dialog, 'the Delete confirmation');
+      await dialog.getByRole('button', { name: 'Delete' }).click();
+      await mine.waitFor({ state: 'detached' });
+    }, { viewport });
+
+    // The moderator: pins Cal's comment and unpins it, hides and unhides it, bans Cal.
+    await browser.withPage(t, async (page) => {
+      const root = await open(page, article, 'react-mod', 'Mod');
+      const cals = articleWith(root, `Cal opens the thread at ${label} px`);
+      const names = await openMenu(page, root, cals);
+      for (const name of ['Pin', 'Hide', 'Delete']) assert.ok(names.includes(name), `${name} in the moderator's menu: ${names}`);
+      assert.ok(names.includes('Ban @Cal'), `Ban in the moderator's menu: ${names}`);
+      await root.getByRole('menuitem', { name: 'Pin', exact: true }).click();
+      await cals.getByText('Pinned', { exact: true }).waitFor();
+      await chooseFromMenu(page, root, cals, 'Unpin');
+      await cals.getByText('Pinned', { exact: true }).waitFor({ state: 'detached' });
+      await chooseFromMenu(page, root, cals, 'Hide');
+      await chooseFromMenu(page, root, cals, 'Unhide');
+      await chooseFromMenu(page, root, cals, 'Ban @Cal');
+      assert.ok((await openMenu(page, root, cals)).includes('Unban @Cal'), 'the menu offers Unban once Cal is banned');
+      await root.getByRole('menuitem', { name: 'Pin', exact: true }).click();
+      await cals.getByText('Pinned', { exact: true }).waitFor();
+    }, { viewport });
+
+    // Cal, banned: writes, presses Post, is told why; nothing is posted and the draft stays.
+    await browser.withPage(t, async (page) => {
+      const root = await open(page, article, `cal-${label}`, 'Cal');
+      const box = root.getByRole('textbox', { name: WRITE });
+      await press(page, box, 'the composer');
+      await box.fill('Cal tries again');
+      await press(page, root.getByRole('button', { name: 'Post', exact: true }), 'Post');
+      const told = root.getByText(BANNED).first();
+      await told.waitFor();
+      await reach(page, told, 'the banned notice');
+      assert.equal(await box.inputValue(), 'Cal tries again');
+      assert.equal(await root.locator('article', { hasText: 'Cal tries again' }).count(), 0);
+    }, { viewport });
+  });
+}
