@@ -54,6 +54,8 @@ export const PostCard = memo(function PostCard({ id, eager = false, place = 'lis
   if (blockedCreator && post.creator) return <p className={styles.placeholder} data-post-id={id}>{blockedCreatorText(post.creator.username)}</p>;
   if (reported) return <p className={styles.placeholder} data-post-id={id}>{REPORTED_TEXT}</p>;
   const path = postPath(post);
+  // §2: a collection page has no comments (its page shows none), so its card has no comment link.
+  const commentHref = post.type === 'CollectionPage' ? null : `${path}#comment`;
   return (
     <article ref={card} className={styles.card} aria-labelledby={`post-title-${id}`} data-post-id={id}>
       <PostHeader post={post} place={place} />
@@ -77,10 +79,10 @@ export const PostCard = memo(function PostCard({ id, eager = false, place = 'lis
       {place === 'list' && post.id ? (
         // §4: clicking the vote/comment area (not one of its buttons or links) opens the comment composer; members only.
         <div className={styles.commentArea} data-testid="comment-area" onClick={(event) => openComposer(event, () => setComposing(true))}>
-          <VoteBar post={post} commentHref={`${path}#comment`} place={place} />
+          <VoteBar post={post} commentHref={commentHref} place={place} />
         </div>
       ) : (
-        <VoteBar post={post} commentHref={place === 'collection' ? null : `${path}#comment`} place={place} />
+        <VoteBar post={post} commentHref={place === 'collection' ? null : commentHref} place={place} />
       )}
       {composing && (
         <Suspense fallback={null}>

@@ -70,7 +70,17 @@ export type ListReply = {
 };
 
 /** A post's path on this site (`/gag/{id}`), from its absolute postUrl when the server's public URL differs. */
-export function postPath(post: Pick<Post, 'id' | 'postUrl'>): string {
+export function postPath(post: Pick<Post, 'id' | 'postUrl'> & Partial<Pick<Post, 'type' | 'url'>>): string {
+  // §1: a collection page lives at /collection/{id} (its `url`); its postUrl, /gag/{id}, is the key of its comments.
+  if (post.type === 'CollectionPage') {
+    const own = `/collection/${encodeURIComponent(post.id)}`;
+    try {
+      const path = new URL(post.url ?? '', 'http://localhost').pathname;
+      return path.startsWith(own) ? path : own;
+    } catch {
+      return own;
+    }
+  }
   try {
     return new URL(post.postUrl).pathname;
   } catch {

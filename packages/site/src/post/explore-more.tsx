@@ -1,7 +1,11 @@
 import { useEffect, useState } from 'react';
+import { OFFENSIVE_TITLE } from '../feed/offensive-mask';
+import { SENSITIVE_TITLE } from '../feed/post-card';
 import { postPath, type ListReply, type Post } from '../feed/post-types';
+import { showsOffensiveMask, showsSensitiveMask, useUnmasked, useViewAllOffensive } from '../feed/visibility';
 import { apiGet } from '../lib/api';
 import { Link } from '../router';
+import { useUser } from '../user/user-store';
 import styles from './explore-more.module.css';
 
 export const EXPLORE_MORE = 'Explore More';
@@ -24,18 +28,37 @@ export function ExploreMore({ postId }: { postId: string }) {
         {EXPLORE_MORE}
       </h2>
       <ul className={styles.track}>
-        {articles.map((article) => {
-          const image = article.images.image460 ?? article.images.image700;
-          return (
-            <li key={article.id} className={styles.item}>
-              <Link href={postPath(article)} className={styles.link}>
-                {image && <img src={image.webpUrl ?? image.url} alt="" width={image.width} height={image.height} loading="lazy" className={styles.image} />}
-                <span className={styles.title}>{article.title}</span>
-              </Link>
-            </li>
-          );
-        })}
+        {articles.map((article) => (
+          <ExploreItem key={article.id} article={article} />
+        ))}
       </ul>
     </section>
+  );
+}
+
+/**
+ * One article of the carousel. posts-and-feeds.md §4/§5: an nsfw or offensive article is masked as in the feeds, by the
+ * same rules (visibility.ts); its picture gives way to the mask's title, and the link opens the post, where the mask's
+ * View is.
+ */
+function ExploreItem({ article }: { article: Post }) {
+  const info = useUser((s) => s.info);
+  const unmaskedHere = useUnmasked(article.id);
+  const viewAll = useViewAllOffensive(article.id);
+  const mask = showsOffensiveMask(article, info, unmaskedHere, viewAll) ? OFFENSIVE_TITLE : showsSensitiveMask(article, info, unmaskedHere) ? SENSITIVE_TITLE : null;
+  const image = article.images.image460 ?? article.images.image700;
+  return (
+    <li className={styles.item}>
+      <Link href={postPath(article)} className={styles.link}>
+        {mask ? (
+          <span className={styles.mask} data-testid="explore-mask">
+            {mask}
+          </span>
+        ) : (
+          image && <img src={image.webpUrl ?? image.url} alt="" width={image.width} height={image.height} loading="lazy" className={styles.image} />
+        )}
+        <span className={styles.title}>{article.title}</span>
+      </Link>
+    </li>
   );
 }

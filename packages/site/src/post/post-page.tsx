@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { MaskedContent, PostHeader, PostTags, VoteBar } from '../feed/post-card';
 import { PostAd } from '../ads';
 import { usePostView } from '../analytics';
@@ -90,6 +90,7 @@ function PostView({ post }: { post: Post }) {
   }, [own, member]);
   const main = useRef<HTMLElement>(null);
   usePostView(main, post.id, 'p', tab);
+  useCommentsOnTop(main, hydrated, post.id);
   // shell-and-account.md §5: l, h, c and p act on the main post; j and k move on to the related posts when they are
   // shown (and then the keys act on the one being read), which is why the related list leaves the keys to this page.
   usePostShortcuts((action) => {
@@ -189,6 +190,51 @@ function PostView({ post }: { post: Post }) {
   );
 }
 
+/** How long after arriving at #comment the comments are kept on top while what is above them grows (ms). */
+const KEEP_COMMENTS_MS = 5000;
+
+/**
+ * §2 the comment link (#comment, a thread's #cs_comment_id=): the browser scrolls to the comments once, on the server's
+ * HTML or on the click, and then the pictures, the ad and Explore More load above them and push them down, below the
+ * fold. So for a few seconds after arriving (on load or a hash change), every change of the post's height scrolls the
+ * comments back under the top bar, until the reader scrolls, taps or types themselves.
+ */
+function useCommentsOnTop(main: RefObject<HTMLElement | null>, hydrated: boolean, postId: string): void {
+  useEffect(() => {
+    const root = main.current;
+    if (!hydrated || !root) return;
+    const wanted = () => window.location.hash === '#comment' || threadFromHash(window.location.hash) !== null;
+    let stop: (() => void) | null = null;
+    const keep = () => {
+      stop?.();
+      const place = () => document.getElementById('comment')?.scrollIntoView({ block: 'start', behavior: 'instant' });
+      place();
+      const observer = new ResizeObserver(place);
+      observer.observe(root);
+      const timer = window.setTimeout(() => stop?.(), KEEP_COMMENTS_MS);
+      const events = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
+      const done = () => stop?.();
+      for (const name of events) window.addEventListener(name, done, { passive: true, capture: true });
+      stop = () => {
+        observer.disconnect();
+        window.clearTimeout(timer);
+        for (const name of events) window.removeEventListener(name, done, { capture: true });
+        stop = null;
+      };
+    };
+    const onHash = () => {
+      if (wanted()) keep();
+      else stop?.();
+    };
+    if (wanted()) keep();
+    window.addEventListener('hashchange', onHash);
+    return () => {
+      window.removeEventListener('hashchange', onHash);
+      stop?.();
+    };
+  }, [main, hydrated, postId]);
+}
+
 /**
  * c on the main post: the Comments tab, scrolled to, with the caret in the composer for a member (a visitor reads
  * the comments; writing one asks them to sign up there).
@@ -218,7 +264,7 @@ function ShareBar({ post }: { post: Post }) {
   };
   return (
     <ul className={styles.share} aria-label="Share">
-      {shareTargets(url, post.title, post.images.image700?.url).map((target) => (
+      {shareTargets(url, post.title, post.nsfw ? undefined : post.images.image700?.url).map((target) => (
         <li key={target.key}>
           {target.href === null ? (
             <button type="button" className={styles.shareButton} onClick={() => void copy()}>

@@ -182,7 +182,9 @@ export async function createPageRenderer(options: PageRendererOptions) {
 
   function postHead(post: posts.Post, appName: string): PageHead {
     const images = (post.images ?? {}) as Record<string, { url?: string; width?: number; height?: number } | undefined>;
-    const picture = images['image700'] ?? images['image460'];
+    // posts-and-feeds.md §4 Sensitive mask: a link preview is seen by anyone, signed in or not, so an nsfw post's
+    // picture never goes into it; the card is then the plain summary card (title, description), with no image.
+    const picture = post.nsfw ? undefined : (images['image700'] ?? images['image460']);
     const image: PageImage | null =
       picture?.url && picture.width && picture.height
         ? { url: absolute(picture.url), width: picture.width, height: picture.height, alt: post.title }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { siteConfig, type SiteConfig } from '../../config';
-import { isVisitorPage, Link, useLocation } from '../../router';
+import { isVisitorPage, Link, useHydrated, useLocation } from '../../router';
 import { displayTag } from '../../tags/canonical';
 import { FOLLOWING_SHOWN, sortFollowed, useFollowed, type FollowedPage } from '../../tags/followed-pages';
 import { interestKey, useInterests, visibleInterests, type Interest } from '../../tags/interests';
@@ -71,8 +71,7 @@ export function Drawer({ mode, open, onClose, config = siteConfig }: DrawerProps
         )}
         <DrawerBanner config={config} />
         <SectionList config={config} />
-        <Recents />
-        <Pinned />
+        <KeptTags />
         <Following />
         <Interests />
       </aside>
@@ -163,6 +162,21 @@ function TagItem({ tag }: { tag: Tag }) {
       </Link>
       <PinButton tag={tag} />
     </li>
+  );
+}
+
+/**
+ * Recents and Pinned come from this browser's storage (tags/tag-store.ts), which the server does not see: they join the
+ * drawer once the page is hydrated, so the server's HTML and the browser's first render are the same (React #418).
+ */
+function KeptTags() {
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  return (
+    <>
+      <Recents />
+      <Pinned />
+    </>
   );
 }
 
