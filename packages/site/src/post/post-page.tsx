@@ -207,16 +207,19 @@ function useCommentsOnTop(main: RefObject<HTMLElement | null>, hydrated: boolean
     let stop: (() => void) | null = null;
     const keep = () => {
       stop?.();
-      const place = () => document.getElementById('comment')?.scrollIntoView({ block: 'start', behavior: 'instant' });
+      const place = () => {
+        const section = document.getElementById('comment');
+        if (typeof section?.scrollIntoView === 'function') section.scrollIntoView({ block: 'start', behavior: 'instant' });
+      };
       place();
-      const observer = new ResizeObserver(place);
-      observer.observe(root);
+      const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(place) : null;
+      observer?.observe(root);
       const timer = window.setTimeout(() => stop?.(), KEEP_COMMENTS_MS);
       const events = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
       const done = () => stop?.();
       for (const name of events) window.addEventListener(name, done, { passive: true, capture: true });
       stop = () => {
-        observer.disconnect();
+        observer?.disconnect();
         window.clearTimeout(timer);
         for (const name of events) window.removeEventListener(name, done, { capture: true });
         stop = null;
