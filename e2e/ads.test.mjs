@@ -63,7 +63,7 @@ for (const [width, inline, sidebar] of [
         await page.goto(baseUrl() + '/', { waitUntil: 'networkidle' });
         const billboard = page.getByTestId('billboard');
         await billboard.locator('img').waitFor();
-        assert.equal(await billboard.evaluate((e) => getComputedStyle(e).position), 'fixed');
+        assert.notEqual(await billboard.evaluate((e) => getComputedStyle(e).position), 'fixed', 'the billboard takes its place in the page');
         assert.deepEqual((await slotSizes(page, 'billboard'))[0].size, inline);
         if (sidebar) {
           const side = await slotSizes(page, 'sidebar_1');
