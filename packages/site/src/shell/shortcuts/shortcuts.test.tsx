@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { navigate, RouterProvider } from '../../router';
 import { ModalHost } from '../modals/modal-host';
 import { modalStore } from '../modals/modal-store';
-import { setShortcutsEnabled, SHORTCUT_EVENT, SHORTCUTS_SETTING_KEY, shortcutsEnabled, startShortcuts } from './shortcuts';
+import { randomPost, setShortcutsEnabled, SHORTCUT_EVENT, SHORTCUTS_SETTING_KEY, shortcutsEnabled, SHUFFLE_URL, startShortcuts } from './shortcuts';
 
 describe('keyboard shortcuts', { timeout: 20_000 }, () => {
   let stop: () => void;
@@ -28,8 +28,11 @@ describe('keyboard shortcuts', { timeout: 20_000 }, () => {
     expect(scrollTo).toHaveBeenLastCalledWith(expect.objectContaining({ behavior: 'smooth' }));
     await userEvent.keyboard('{Home}');
     expect(scrollTo).toHaveBeenLastCalledWith({ top: 0, behavior: 'smooth' });
+    const open = vi.spyOn(randomPost, 'open').mockImplementation(() => undefined);
     await userEvent.keyboard('r');
-    expect(window.location.pathname).toBe('/shuffle');
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(SHUFFLE_URL).toBe('/shuffle');
+    open.mockRestore();
   });
 
   it('announces post shortcuts j, k, l, h, c, p', async () => {
@@ -61,11 +64,13 @@ describe('keyboard shortcuts', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Use keyboard shortcuts' }));
     expect(localStorage.getItem(SHORTCUTS_SETTING_KEY)).toBe('off');
     // With a dialog open the page's shortcuts stay quiet.
+    const open = vi.spyOn(randomPost, 'open').mockImplementation(() => undefined);
     await userEvent.keyboard('r');
-    expect(window.location.pathname).toBe('/');
+    expect(open).not.toHaveBeenCalled();
     act(() => modalStore.getState().close());
     await userEvent.keyboard('r');
-    expect(window.location.pathname).toBe('/');
+    expect(open).not.toHaveBeenCalled();
+    open.mockRestore();
   });
 
   it('? still opens the legend while the shortcuts are off, so they can be turned back on', async () => {

@@ -1,4 +1,3 @@
-import { navigate } from '../../router';
 import { openModal } from '../modals/modal-store';
 
 /**
@@ -73,6 +72,10 @@ export function isTyping(target: EventTarget | null): boolean {
   return !['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file', 'image'].includes(type);
 }
 
+/** The server's /shuffle redirects to a random live post (or the front page): a full-page load, the client has no such route. */
+export const SHUFFLE_URL = '/shuffle';
+export const randomPost = { open: (): void => window.location.assign(SHUFFLE_URL) };
+
 const scrollTop = () => window.scrollTo({ top: 0, behavior: 'smooth' });
 
 export function handleShortcut(event: KeyboardEvent): boolean {
@@ -82,7 +85,7 @@ export function handleShortcut(event: KeyboardEvent): boolean {
   if (key !== '?' && !shortcutsEnabled()) return false;
   if (key === 'b' || key === 'Home') scrollTop();
   else if (key === 'End') window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'smooth' });
-  else if (key === 'r') navigate('/shuffle');
+  else if (key === 'r') randomPost.open();
   else if (key === '?') openModal('shortcuts');
   else if (postKeys[key]) window.dispatchEvent(new CustomEvent(SHORTCUT_EVENT, { detail: { action: postKeys[key] } }));
   else return false;
