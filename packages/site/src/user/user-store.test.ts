@@ -103,4 +103,13 @@ describe('user store', () => {
     expect(isStale(unknown, 1000, 1000 + 61_000)).toBe(true);
     expect(isStale(known, 1000, 1001, '?moonit=1')).toBe(true);
   });
+
+  it('asks again at once while the cached account has an email waiting for its link', () => {
+    const known = memberInfo();
+    const unverified = memberInfo({ isVerified: { email: false, age: false } });
+    const pending = memberInfo({ pendingEmail: 'new@example.com' });
+    expect(isStale(known, 1000, 1001)).toBe(false);
+    expect(isStale(unverified, 1000, 1001)).toBe(true);
+    expect(isStale(pending, 1000, 1001)).toBe(true);
+  });
 });

@@ -61,6 +61,9 @@ function persist(storage: Storage | null, state: Persisted): void {
 export function isStale(info: UserInfo, fetchedAt: number, now: number, search = ''): boolean {
   if (fetchedAt === 0 || !info.user?.username) return true;
   if (/[?&]moonit/.test(search)) return true;
+  // An email waiting for its link is confirmed in another tab or by the mailed link's page load: the cache cannot know,
+  // so it is asked again (a cached unverified account kept "Please verify your email" up after verifying).
+  if (info.user.pendingEmail || info.user.isVerified?.email === false) return true;
   const eligibilityUnknown = info.user.moonit?.eligible == null;
   return now - fetchedAt >= (eligibilityUnknown ? USER_INFO_TTL_UNKNOWN_ELIGIBILITY_MS : USER_INFO_TTL_MS);
 }
