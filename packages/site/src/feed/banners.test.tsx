@@ -10,7 +10,8 @@ import { toastStore } from '../shell/toasts';
 import { memberInfo } from '../test/fixtures';
 import { guestInfo } from '../user/user-types';
 import { userStore } from '../user/user-store';
-import { CHANGE_EMAIL_URL, MSG_MESSAGES, POLITICS_DISMISSED_KEY, POLITICS_TEXT, PoliticsBanner, RESEND_URL } from './banners';
+import { CHANGE_EMAIL_URL, POLITICS_DISMISSED_KEY, POLITICS_TEXT, PoliticsBanner, RESEND_URL } from './banners';
+import { MSG_MESSAGES } from './msg-messages';
 import { HomeListPage } from './feed-page';
 import { postListStore } from './post-store';
 
@@ -102,7 +103,7 @@ describe('verify-email banner and msg messages (home list only)', () => {
   it('shows the msg message, then takes msg out of the URL', async () => {
     window.history.replaceState(null, '', '/?msg=account-confirmation-sent&newsList=1');
     home();
-    expect(toastStore.getState().toasts.map((t) => [t.message, t.kind])).toEqual([[MSG_MESSAGES['account-confirmation-sent']?.text, 'info']]);
+    await waitFor(() => expect(toastStore.getState().toasts.map((t) => [t.message, t.kind])).toEqual([[MSG_MESSAGES['account-confirmation-sent']?.text, 'info']]));
     expect(window.location.search).toBe('?newsList=1');
     await screen.findByText('Sorry! No posts were found');
   });
@@ -110,7 +111,7 @@ describe('verify-email banner and msg messages (home list only)', () => {
   it('shows the error message for account-confirmation-sent-err', async () => {
     window.history.replaceState(null, '', '/?msg=account-confirmation-sent-err');
     home();
-    expect(toastStore.getState().toasts.map((t) => [t.message, t.kind])).toEqual([['There was a problem sending the confirmation message.', 'error']]);
+    await waitFor(() => expect(toastStore.getState().toasts.map((t) => [t.message, t.kind])).toEqual([['There was a problem sending the confirmation message.', 'error']]));
     expect(window.location.search).toBe('');
     await screen.findByText('Sorry! No posts were found');
   });

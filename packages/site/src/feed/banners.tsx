@@ -80,20 +80,16 @@ export function VerifyEmailBanner() {
   );
 }
 
-/** §8 messages of the home page's msg query parameter. */
-export const MSG_MESSAGES: Record<string, { text: string; kind: 'info' | 'error' }> = {
-  'account-confirmation-sent': { text: 'We just sent you a verification email, please open the link to verify your account.', kind: 'info' },
-  'account-confirmation-sent-err': { text: 'There was a problem sending the confirmation message.', kind: 'error' },
-};
-
-/** §2: shows the msg parameter's message, then takes the parameter out of the URL (the history entry is replaced). */
+/** §2: shows the msg parameter's message (its texts, ./msg-messages, load only when there is one), then takes the parameter out of the URL (the history entry is replaced). */
 export function useMsgParam(): void {
   useEffect(() => {
     const url = new URL(window.location.href);
     const msg = url.searchParams.get('msg');
     if (msg === null) return;
-    const message = MSG_MESSAGES[msg];
-    if (message) showToast(message.text, message.kind);
+    void import('./msg-messages').then(({ MSG_MESSAGES }) => {
+      const message = MSG_MESSAGES[msg];
+      if (message) showToast(message.text, message.kind);
+    });
     url.searchParams.delete('msg');
     window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
     syncLocation();

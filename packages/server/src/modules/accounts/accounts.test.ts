@@ -128,6 +128,17 @@ describeEachDatabase('accounts', (kind) => {
       expect(new URL(forged.headers.location as string, 'http://x').searchParams.get('error')).toBe('INVALID_TOKEN');
     });
 
+    it('a bad verification link takes a browser to the site with a message; a JSON caller gets the code', async () => {
+      for (const token of ['not-a-real-token', '', 'x'.repeat(300)]) {
+        const res = await t.app.inject({ method: 'GET', url: `/member/verify?token=${token}` });
+        expect(res.statusCode).toBe(303);
+        expect(res.headers.location).toBe('/?msg=verification-link-invalid');
+      }
+      const json = await t.app.inject({ method: 'GET', url: '/member/verify?token=nope', headers: { accept: 'application/json' } });
+      expect(json.statusCode).toBe(400);
+      expect(json.json().meta.errorCode).toBe('INVALID_TOKEN');
+    });
+
     it('an expired verification link sends a new mail (toast 19)', async () => {
       const { session } = await signUp(t, { email: 'late@example.com' });
       // An email not yet confirmed (an account from before signup confirmed it, or a changed email): the resend link.

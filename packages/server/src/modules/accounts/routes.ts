@@ -175,7 +175,8 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
 
   // --- email verification and password reset ------------------------------------------------------------------
 
-  app.get<{ Querystring: { token?: string } }>('/member/verify', { schema: { querystring: s.tokenQuery }, config: limit(30, 10) }, async (request, reply) => {
+  // A mangled link may carry a long token: the service refuses it, so the browser gets the page rather than a schema error.
+  app.get<{ Querystring: { token?: string } }>('/member/verify', { schema: { querystring: signupLinkQuery }, config: limit(30, 10) }, async (request, reply) => {
     const outcome = await service.verifyEmail(ctx, request.query.token ?? '');
     if (outcome === 'verified') {
       toast(reply, TOAST.verified);
@@ -185,8 +186,13 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
       toast(reply, TOAST.verificationExpired);
       return reply.redirect('/', 303);
     }
-    if (outcome === 'taken') return reply.status(409).send(failure('EMAIL_TAKEN', 'This email is already used by another account.'));
-    return reply.status(400).send(failure('INVALID_TOKEN', 'This verification link is not valid any more. Log in and ask for a new one.'));
+    // The mailed link opens in a browser: it gets the site with the message (home's msg query), a JSON caller the code.
+    if (outcome === 'taken') {
+      if (wantsJson(request)) return reply.status(409).send(failure('EMAIL_TAKEN', 'This email is already used by another account.'));
+      return reply.redirect('/?msg=verification-email-taken', 303);
+    }
+    if (wantsJson(request)) return reply.status(400).send(failure('INVALID_TOKEN', 'This verification link is not valid any more. Log in and ask for a new one.'));
+    return reply.redirect('/?msg=verification-link-invalid', 303);
   });
 
   app.get('/member/resend-confirmation', { config: limit(5, 10) }, async (request, reply) => {
