@@ -6,11 +6,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CamelCasePlugin, Kysely, PGliteDialect } from 'kysely';
+import { CamelCasePlugin, Kysely } from 'kysely';
 import { PGlite, types } from '@electric-sql/pglite';
 import { buildApp } from '../packages/server/src/app.ts';
 import { testConfig } from '../packages/server/src/config.ts';
 import { migrateToLatest } from '../packages/server/src/db/index.ts';
+import { PGliteDialect } from '../packages/server/src/db/pglite-dialect.ts';
 
 const { values: opts } = parseArgs({
   options: { explain: { type: 'boolean', default: false }, repeat: { type: 'string', default: '5' }, only: { type: 'string' } },

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
-import { Migrator } from 'kysely/migration';
+import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import { PGliteDialect } from './pglite-dialect.js';
 import type { DB } from './schema.js';
 import { migrationProvider } from './migrations/index.js';
 

@@ -1,4 +1,4 @@
-import type { Migration, MigrationProvider } from 'kysely/migration';
+import type { Migration, MigrationProvider } from 'kysely';
 import * as core from './0001-core.js';
 import * as accounts from './0002-accounts.js';
 import * as feeds from './0003-feeds.js';

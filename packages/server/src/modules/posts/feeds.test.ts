@@ -780,7 +780,7 @@ describeEachDatabase('list candidates shared between readers (FEED_CACHE_MS on)'
     // Top today, a home list (downvotes count there) that no test above has read.
     for (let i = 0; i < 6; i++) await makePost(t.db, { id: `ks${i}`, ageSeconds: 600 + i, up: 100 - i, creatorId: i === 0 ? maker.id : others.id });
     const url = '/v1/group-posts/type/top/timeframe/today';
-    const act = async (method: string, path: string, payload: object) => {
+    const act = async (method: 'POST' | 'DELETE', path: string, payload: object) => {
       const res = await t.app.inject({ method, url: path, headers: member.headers, payload });
       expect(res.statusCode, res.body).toBe(200);
     };
