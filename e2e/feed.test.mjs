@@ -239,7 +239,7 @@ test('the more menu: a visitor is asked to sign up; demo hides a post and undoes
     const reported = page.waitForResponse((r) => new URL(r.url()).pathname === '/report');
     await dialog.getByRole('button', { name: 'Report' }).click();
     assert.equal((await reported).status(), 200);
-    await page.getByText('Reported. Thanks for making the product better.').waitFor();
+    await page.getByText('Reported. Thanks for making Guffaw better.').waitFor();
     await page.locator(`[data-post-id="${otherId}"]`).getByText('You reported this post.').waitFor();
     assert.deepEqual(page.consoleErrors, []);
   });

@@ -29,7 +29,9 @@ export type PagePlan =
   | { page: 'post'; postId: string }
   | { page: 'list'; list: 'home'; type: HomeListType; timeframe: string | undefined; key: string }
   | { page: 'list'; list: 'tag'; tag: string; type: 'hot' | 'fresh'; key: string }
-  | { page: 'list'; list: 'interest'; interest: string; type: 'hot' | 'fresh' | 'forum'; key: string };
+  | { page: 'list'; list: 'interest'; interest: string; type: 'hot' | 'fresh' | 'forum'; key: string }
+  /** The server found nothing at the address (an unknown user, News while it is off): the not-found page, 404. */
+  | { page: 'missing' };
 
 const isHomeType = (value: string): value is HomeListType => (HOME_LIST_TYPES as readonly string[]).includes(value);
 
@@ -90,6 +92,7 @@ function applyConfig(config: Partial<SiteConfig>): void {
 }
 
 function titleOf(plan: PagePlan, state: SsrState): string {
+  if (plan.page === 'missing') return formatTitle('not-found');
   if (plan.page === 'post') {
     const post = state.posts.find((p) => p.id === plan.postId);
     return formatTitle(post ? { type: 'post', title: post.title } : 'not-found');
@@ -107,7 +110,7 @@ function titleOf(plan: PagePlan, state: SsrState): string {
  */
 export async function renderPage({ url, config, plan, state }: RenderInput): Promise<RenderResult> {
   const { pathname, search } = new URL(url, 'http://localhost');
-  const table = state.hydrate ? routes : missingRoutes;
+  const table = plan.page === 'missing' && notFound ? [notFound] : state.hydrate ? routes : missingRoutes;
   await preloadRoute(table, pathname);
   applyConfig(config);
   const posts: Record<string, Post> = {};

@@ -1,10 +1,10 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useRef, type RefObject } from 'react';
 import { siteConfig } from '../config';
 import { Link, useLocation, useSearchParam, type RouteProps } from '../router';
 import { usePageTitle } from '../shell/page-title';
 import { canonicalTag, displayTag } from '../tags/canonical';
 import { FollowHeader } from '../tags/follow-button';
-import { interestKey, useInterests } from '../tags/interests';
+import { interestKey, keyLabel, useInterests } from '../tags/interests';
 import { makeTag, tagStore } from '../tags/tag-store';
 import { PoliticsBanner, useMsgParam, VerifyEmailBanner } from './banners';
 import { FeedList } from './feed-list';
@@ -37,6 +37,8 @@ function Tabs({ tabs, current, label, sub = false, tooltip }: { tabs: ListTab[];
   );
 }
 
+const NotFoundPage = lazy(() => import('../pages/not-found/not-found-page'));
+
 const isHomeType = (value: string): value is HomeListType => (HOME_LIST_TYPES as readonly string[]).includes(value);
 
 /** The home lists of §2: /, /home, /{type}/{timeframe?} with the tabs and the sub-tabs of Top, Fresh and News. */
@@ -45,8 +47,17 @@ export function HomeListPage({ params, type: fixedType }: RouteProps & { type?: 
   const raw = fixedType ?? params['type'] ?? 'home';
   const type: HomeListType = isHomeType(raw) ? raw : 'home';
   const timeframe = params['timeframe'];
-  usePageTitle(homePageType(type, timeframe));
   const tabs = homeTabs(siteConfig.appName, siteConfig.features, search);
+  // §2: the News lists exist only while features.enableNewsList shows their tab (the server answers 404 too).
+  const missing = type === 'news' && !tabs.some((t) => t.key === 'news');
+  usePageTitle(missing ? 'not-found' : homePageType(type, timeframe));
+  if (missing) {
+    return (
+      <Suspense fallback={null}>
+        <NotFoundPage />
+      </Suspense>
+    );
+  }
   const tabKey = type === 'explore' || type === 'fresh' ? (siteConfig.features.exploreTabList ? 'explore' : 'fresh') : type;
   const sub =
     type === 'top' ? TOP_TABS : type === 'fresh' || type === 'explore' ? FRESH_TABS(type) : type === 'news' ? NEWS_TABS : null;
@@ -101,9 +112,9 @@ export function TagListPage({ params }: RouteProps) {
 export function InterestListPage({ params }: RouteProps) {
   const interest = params['interest'] ?? '';
   const type = params['type'] === 'fresh' || params['type'] === 'forum' ? params['type'] : 'hot';
-  const fallbackName = interest.charAt(0).toUpperCase() + interest.slice(1);
-  const name = useInterests((s) => s.interests.find((i) => interestKey(i) === interest)?.name) ?? fallbackName;
-  usePageTitle({ type: 'interest', name: fallbackName });
+  // The interest's own name (shell-and-account.md §3 Interest: name), not its key; the key only until they load.
+  const name = useInterests((s) => s.interests.find((i) => interestKey(i) === interest)?.name) ?? keyLabel(interest);
+  usePageTitle({ type: 'interest', name });
   const base = `/interest/${encodeURIComponent(interest)}`;
   const tabs = [
     { key: 'hot', label: 'Hot', path: base },
@@ -113,7 +124,7 @@ export function InterestListPage({ params }: RouteProps) {
   return (
     <div className={styles.page}>
       <FollowHeader kind="interest" pageKey={interest} name={name}>
-        <h1 className={styles.heading}>{interest}</h1>
+        <h1 className={styles.heading}>{name}</h1>
       </FollowHeader>
       <Tabs tabs={tabs} current={type} label="Interest lists" />
       <FeedList key={interestListPath(interest, type)} path={interestListPath(interest, type)} />

@@ -11,7 +11,7 @@ import { memberInfo } from '../test/fixtures';
 import { guestInfo, type UserInfo } from '../user/user-types';
 import { userStore } from '../user/user-store';
 import './index';
-import { HIDE_DELAY_MS, HIDDEN_MESSAGE, menuActions, REPORTED_MESSAGE, resetHideQueue, type MenuAction } from './post-actions';
+import { HIDE_DELAY_MS, HIDDEN_MESSAGE, menuActions, resetHideQueue, type MenuAction } from './post-actions';
 import { blockedCreatorText, HIDDEN_TITLE, PostCard, REPORTED_TEXT, showsCreateMemeOnList } from './post-card';
 import { titleWords, USER_REPORTED_MESSAGE } from './post-modals';
 import { postListStore } from './post-store';
@@ -284,7 +284,7 @@ describe('report and block', () => {
     await user.click(submit);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(reports).toEqual([{ entryId: 'r1', type: '1' }]);
-    expect(toastStore.getState().toasts.map((t) => t.message)).toEqual([REPORTED_MESSAGE, 'You’ve blocked @op']);
+    expect(toastStore.getState().toasts.map((t) => t.message)).toEqual(['Reported. Thanks for making Guffaw better.', 'You’ve blocked @op']);
     expect(userStore.getState().info.reports).toEqual(['r1']);
     expect(userStore.getState().info.blocklistIds).toEqual(['7']);
     expect(screen.getByText(blockedCreatorText('op'))).toBeInTheDocument();

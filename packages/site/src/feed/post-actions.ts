@@ -1,4 +1,5 @@
 import { createStore, useStore } from 'zustand';
+import { siteConfig } from '../config';
 import { apiDelete, apiPostForm, errorMessage } from '../lib/api';
 import { LINK_COPIED } from '../post/share';
 import { openModal, requireMember } from '../shell/modals';
@@ -22,7 +23,8 @@ export const HIDE_DELAY_MS = 5000;
 export const UNDO_TOAST_MS = 10_000;
 
 export const HIDDEN_MESSAGE = 'The post is hidden.';
-export const REPORTED_MESSAGE = 'Reported. Thanks for making the product better.';
+/** comments.md §8, with the product's own name for 'the product'. */
+export const reportedMessage = (appName = siteConfig.appName) => `Reported. Thanks for making ${appName} better.`;
 export const REPORT_FAILED_MESSAGE = 'Something went wrong, please try again later.';
 export const DELETED_MESSAGE = 'The post is removed.';
 export const blockedMessage = (name: string) => `You’ve blocked @${name}`;
@@ -221,7 +223,7 @@ export async function reportPost(postId: string, reason: number): Promise<boolea
     return false;
   }
   updateUserInfo((info) => ({ reports: info.reports.includes(postId) ? info.reports : [...info.reports, postId] }));
-  showToast(REPORTED_MESSAGE);
+  showToast(reportedMessage());
   const creator = postListStore.getState().posts[postId]?.creator;
   if (reply.creatorBlocked && creator) {
     setBlockedAccount(creator.accountId, true);

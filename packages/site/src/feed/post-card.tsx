@@ -6,6 +6,7 @@ import { Link, navigate, useRouteMatch } from '../router';
 import { openModal, requireMember } from '../shell/modals';
 import { focusWhenShown } from '../shell/shortcuts/post-shortcuts';
 import { displayTag, tagUrl } from '../tags/canonical';
+import { useInterestName } from '../tags/interests';
 import { useUser } from '../user/user-store';
 import { askReport, hidePost, menuActions, revertHide, useHidden, type PostPlace } from './post-actions';
 import { OffensiveMask } from './offensive-mask';
@@ -73,6 +74,7 @@ export const PostCard = memo(function PostCard({ id, eager = false, place = 'lis
         )}
       </MaskedContent>
       {showsListDescription(post) && <p className={styles.excerpt}>{plainExcerpt(post.description)}</p>}
+      <CallToAction post={post} />
       <Poll post={post} main={false} />
       <PostTags post={post} />
       {showsCreateMemeOnList(post) && <CreateMemeButton />}
@@ -129,13 +131,27 @@ export const showsListDescription = (post: Pick<Post, 'description' | 'type'>) =
   post.description.trim() !== '' && !['Text', 'ForumPost', 'CollectionPage', 'Article'].includes(post.type);
 
 /** §2: the interest badge, left out on interest lists (the list already names it). */
+export const PROMOTED_LABEL = 'Promoted';
+
+/** A promoted post's call to action (posts-and-feeds.md §3 Post: ctaData title and url): an http(s) link, new tab. */
+function CallToAction({ post }: { post: Post }) {
+  const cta = post.ctaData;
+  if (!cta?.title || !/^https?:\/\//i.test(cta.url ?? '')) return null;
+  return (
+    <a href={cta.url} className={styles.cta} target="_blank" rel="noopener noreferrer sponsored">
+      {cta.title}
+    </a>
+  );
+}
+
 function InterestBadge({ post }: { post: Post }) {
   const match = useRouteMatch();
-  const key = post.interests[0];
+  const key = post.interests[0] ?? '';
+  const name = useInterestName(key);
   if (!key || match?.route.name === 'interest list' || match?.route.name === 'interest post list') return null;
   return (
     <Link href={`/interest/${encodeURIComponent(key)}`} className={styles.interest}>
-      {key.replace(/[-_]+/g, ' ').replace(/^./, (c) => c.toUpperCase())}
+      {name}
     </Link>
   );
 }
@@ -213,6 +229,7 @@ export function PostHeader({ post, place }: { post: Post; place?: PostPlace }) {
         {formatAge(post.creationTs)}
       </time>
       {place === 'list' && <InterestBadge post={post} />}
+      {post.promoted === 1 && <span className={styles.promoted}>{PROMOTED_LABEL}</span>}
       {place && <HeaderActions post={post} place={place} />}
     </header>
   );

@@ -50,6 +50,8 @@ export type Post = {
   downVoteCount: number;
   isVoteMasked: boolean;
   promoted: 0 | 1;
+  /** A promoted post's call to action: button text and where it leads. */
+  ctaData?: { title: string; url: string } | null;
   sourceDomain: string;
   sourceUrl: string;
   images: PostImages;

@@ -105,6 +105,21 @@ describe('wrapMessage', () => {
 });
 
 describe('notifications page', () => {
+  beforeEach(() => {
+    userStore.setState({ info: memberInfo() });
+  });
+
+  it('asks a guest to log in and makes no notification call for them', async () => {
+    userStore.setState({ info: guestInfo() });
+    renderPage();
+    expect(await screen.findByText('Log in or sign up to see your notifications.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.list).toEqual([]);
+    expect(calls.readPost).toBe(0);
+    expect(calls.readGet).toBe(0);
+  });
+
   it('clears the unread count on mount, groups NEW and EARLIER, and resets the marker when left', async () => {
     pages.set('all:', { items: [item('1'), item('2', { timestamp: MARKER - 10, isRead: true, wrapMessage: '[username] upvoted your post.', type: 'UPVOTE' })], nextKey: null, didEndOfList: true });
     const view = renderPage();

@@ -55,3 +55,11 @@ export const interestStore = createInterestStore();
 export function useInterests<T>(selector: (s: InterestState & InterestActions) => T): T {
   return useStore(interestStore, selector);
 }
+
+/** A label made from an interest's key ('movies-tv' -> 'Movies tv'), shown only until the interests have loaded. */
+export const keyLabel = (key: string): string => key.replace(/[-_]+/g, ' ').replace(/^./, (c) => c.toUpperCase());
+
+/** An interest's own name ('Movies & TV') by its key. */
+export function useInterestName(key: string): string {
+  return useInterests((s) => s.interests.find((i) => interestKey(i) === key)?.name) ?? keyLabel(key);
+}

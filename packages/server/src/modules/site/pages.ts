@@ -9,6 +9,8 @@ import * as posts from '../posts/service.js';
 import { PRIVACY_REGION_PATH } from '../privacy/routes.js';
 import { VisitorPageCache, visitorCacheTtl } from '../posts/visitor-cache.js';
 import { escapeHtml, headTags, headTitle, jsonForScript, shorten, type PageHead, type PageImage } from './head.js';
+import { markdownToPlain } from './plain-text.js';
+import { findUserByUsername } from '../posts/repository.js';
 
 /**
  * The site's pages with server rendering (issue #10): the post page and the first page of the feeds are rendered
@@ -25,7 +27,9 @@ type PagePlan =
   | { page: 'post'; postId: string }
   | { page: 'list'; list: 'home'; type: string; timeframe: string | undefined; key: string }
   | { page: 'list'; list: 'tag'; tag: string; type: string; key: string }
-  | { page: 'list'; list: 'interest'; interest: string; type: string; key: string };
+  | { page: 'list'; list: 'interest'; interest: string; type: string; key: string }
+  /** A page that does not exist (an unknown user's profile, News while it is off): the not-found page, status 404. */
+  | { page: 'missing' };
 type SsrState = { hydrate: boolean; posts: posts.Post[]; list: { key: string; ids: string[]; after: string | null } | null };
 type SiteEntry = {
   warmUp?(): Promise<void>;
@@ -189,7 +193,7 @@ export async function createPageRenderer(options: PageRendererOptions) {
       picture?.url && picture.width && picture.height
         ? { url: absolute(picture.url), width: picture.width, height: picture.height, alt: post.title }
         : null;
-    const description = shorten(post.description) || `${post.title} - ${appName}`;
+    const description = shorten(markdownToPlain(post.description)) || `${post.title} - ${appName}`;
     return { title: post.title, description, url: post.postUrl, type: 'article', siteName: appName, image };
   }
 
@@ -213,6 +217,7 @@ export async function createPageRenderer(options: PageRendererOptions) {
         throw error;
       }
     }
+    if (plan.page === 'missing') return { hydrate: false, posts: [], list: null };
     const reply =
       plan.list === 'home'
         ? await posts.homeList(ctx, null, plan.type, plan.timeframe, undefined)
@@ -242,6 +247,30 @@ export async function createPageRenderer(options: PageRendererOptions) {
     };
   }
 
+  /**
+   * Pages that answer 404 although a route of the site takes their address: the profile of a user who does not exist
+   * (or was deleted), and the News lists while features.enableNewsList hides them (shell-and-account.md §2: shown
+   * only when it is 2, or 1 with ?newsList=1).
+   */
+  async function isMissing(url: string, pathname: string, config: SiteConfig): Promise<boolean> {
+    const segments = pathname.split('/').filter(Boolean);
+    if (segments[0] === 'news') {
+      const flag = config.features.enableNewsList;
+      const query = new URLSearchParams(url.split('?')[1] ?? '');
+      return !(flag === 2 || (flag === 1 && query.get('newsList') === '1'));
+    }
+    if (segments[0] === 'u' && segments[1] !== undefined && segments.length <= 3) {
+      let username: string;
+      try {
+        username = decodeURIComponent(segments[1]);
+      } catch {
+        return true;
+      }
+      return !(await findUserByUsername(ctx.db, username));
+    }
+    return false;
+  }
+
   /** The page for a GET of a site route. Never throws. */
   return async function page(request: FastifyRequest): Promise<Page> {
     const url = request.url;
@@ -253,6 +282,23 @@ export async function createPageRenderer(options: PageRendererOptions) {
       plan = entry && config ? entry.planPage(pathname) : null;
     } catch (error) {
       log.error({ err: error, url }, 'server rendering: no plan for the page');
+    }
+    let missing = false;
+    try {
+      missing = config !== null && (await isMissing(url, pathname, config));
+    } catch (error) {
+      log.error({ err: error, url }, 'server rendering: could not tell whether the page exists');
+    }
+    if (missing && config) {
+      try {
+        if (!entry) return { ...spa(), status: 404 };
+        const state: SsrState = { hydrate: false, posts: [], list: null };
+        const result = await withBudget(entry.renderPage({ url, config, plan: { page: 'missing' }, state }), budgetMs);
+        return { status: 404, rendered: true, html: compose({ title: result.title, head: assetsOf(result.modules), body: result.html, config, state }) };
+      } catch (error) {
+        log.error({ err: error, url }, 'server rendering: the not-found page failed');
+        return { ...spa(), status: 404 };
+      }
     }
     if (!entry || !config || !plan) return spa();
     try {
