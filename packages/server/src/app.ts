@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
@@ -46,6 +46,8 @@ export type AppOptions = {
   config: Config;
   db: Database;
   logger?: FastifyServerOptions['logger'];
+  /** A logger made beforehand (server.ts logs its start with it); takes the place of `logger`. */
+  loggerInstance?: FastifyBaseLogger;
   /** Where the built site lives; defaults to packages/site/dist. */
   siteDir?: string;
 };
@@ -56,7 +58,7 @@ export const defaultSiteDir = fileURLToPath(new URL('../../site/dist', import.me
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? false }),
     // TRUST_PROXY (config.ts): unset trusts no forwarded header, so a client cannot choose its address for the limits.
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,

@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { pino, type Logger } from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { DatabaseUnavailableError, migrateToLatest, openDatabase, startVacuum, type Database } from './db/index.js';
@@ -36,7 +37,8 @@ async function main(): Promise<void> {
     if (error instanceof ConfigError) fatal(error.message);
     throw error;
   }
-  const log = (msg: string) => process.stdout.write(`${new Date().toISOString()} ${msg}\n`);
+  const logger = createLogger(config.logLevel);
+  const log = (msg: string) => logger.info(msg);
 
   // Fail fast, before a first start spends a minute seeding.
   try {
@@ -69,7 +71,7 @@ async function main(): Promise<void> {
     await seedDemo(db, { dataDir: config.dataDir, publicUrl: config.publicUrl, log });
   }
 
-  const app = await buildApp({ config, db, logger: { level: config.logLevel } });
+  const app = await buildApp({ config, db, loggerInstance: logger });
   const stopVacuum = startVacuum(db, { embedded: !config.databaseUrl, now: migrated > 0, log });
   app.addHook('onClose', async () => stopVacuum());
 
@@ -81,6 +83,15 @@ async function main(): Promise<void> {
   }
   log(`${config.appName} ready on ${config.publicUrl} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   installShutdown(app, db, log);
+}
+
+/**
+ * One logger for the start lines and the requests: readable lines (pino-pretty, in a worker) on a terminal, one JSON
+ * object a line otherwise (a log collector, a pipe, a test).
+ */
+function createLogger(level: string): Logger {
+  if (!process.stdout.isTTY) return pino({ level });
+  return pino({ level, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } });
 }
 
 function listenErrorMessage(error: NodeJS.ErrnoException, port: number): string {

@@ -16,9 +16,10 @@ afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
 
 type Run = { code: number | null; stdout: string; stderr: string };
 
+// LOG_LEVEL info: the start and stop lines (' ready on ', 'stopped cleanly') are the logger's info lines.
 function start(env: Record<string, string>, untilReady = false): { done: Promise<Run>; kill(signal: NodeJS.Signals): void; ready: Promise<void> } {
   const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    env: { PATH: process.env.PATH ?? '', SEED_DEMO: '0', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
+    env: { PATH: process.env.PATH ?? '', SEED_DEMO: '0', LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
