@@ -1,5 +1,5 @@
 import { Link, useSearchParam } from '../router';
-import { requireMember } from '../shell/modals';
+import { requireMember } from '../shell/modals/gate';
 import { usePageTitle } from '../shell/page-title';
 import { selectIsLoggedIn, useUser } from '../user/user-store';
 import { NotificationList } from './notification-list';
