@@ -30,7 +30,9 @@ export function startEmailWorker(options: { db: Database; config: Config; log: B
   const tick = (now?: Date): Promise<void> => {
     const previous = running ?? Promise.resolve();
     const next = previous.then(() => round(now));
-    const tracked = next.finally(() => {
+    // What the next round waits on never rejects (the caller of tick() gets this round's error): a failed round left
+    // unawaited must not surface as an unhandled rejection.
+    const tracked = next.catch(() => undefined).finally(() => {
       if (running === tracked) running = null;
     });
     running = tracked;
