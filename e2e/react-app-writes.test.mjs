@@ -2,7 +2,8 @@
 // its own comment app (made with `npm run comments -- app:create --origin <the example's origin>`, a moderator added
 // with mod:add), its users signed in by tokens the host signs (as a host's server would), at 1440 and 390 px: a
 // member posts, likes, replies, follows the thread, blocks someone and deletes their comment; a moderator pins, hides
-// and bans (closing the menu by pinning); the banned member is told why and keeps their draft. Each click as a person does (kit.press: in view,
+// and bans (closing the menu by pinning); the page's OP (a host-signed OP token) posts anonymously as OP, pins
+// and hides; the banned member is told why and keeps their draft. Each click as a person does (kit.press: in view,
 // elementFromPoint at its centre hits it), and what opened is checked in view. Own server and DATA_DIR (the app is
 // made before the server starts, on the embedded database).
 import { after, before, test } from 'node:test';
@@ -52,10 +53,17 @@ after(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** The page's original poster: an OP token the host signs for `sub` and the page's url (purpose 'op'). */
+const signOp = (sub, url) =>
+  new SignJWT({ purpose: 'op', url }).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setAudience(app.appId).setIssuedAt().setExpirationTime('1h')
+    .sign(new TextEncoder().encode(app.secret));
+
 /** The example showing the comments of `article` as the user `sub` (a token signed for them), or a visitor. */
-async function open(page, article, sub = null, name = sub) {
-  const query = new URLSearchParams({ appId: app.appId, url: `${example.url}/articles/${article}` });
+async function open(page, article, sub = null, name = sub, { op = false } = {}) {
+  const url = `${example.url}/articles/${article}`;
+  const query = new URLSearchParams({ appId: app.appId, url });
   if (sub) query.set('auth', await sign(sub, name));
+  if (op) query.set('opToken', await signOp(sub, url));
   await page.goto(`${example.url}/?${query}`, { waitUntil: 'networkidle' });
   const root = page.getByRole('region', { name: 'Comments' });
   await (sub ? root.getByRole('textbox', { name: WRITE }) : root.getByRole('button', { name: /^Log in to/ })).waitFor();
@@ -75,7 +83,7 @@ async function post(page, root, text) {
 }
 
 for (const [label, viewport] of WIDTHS) {
-  test(`examples/react-app at ${label} px: a member writes, a moderator pins, hides and bans, the banned member is told`, { timeout: 240_000 }, async (t) => {
+  test(`examples/react-app at ${label} px: a member writes, a moderator pins, hides and bans, the OP posts as OP, the banned member is told`, { timeout: 240_000 }, async (t) => {
     const article = `a${label}`;
     // Cal writes first, so the member has someone to answer and to block.
     await browser.withPage(t, async (page) => {
@@ -150,6 +158,34 @@ for (const [label, viewport] of WIDTHS) {
       assert.ok((await openMenu(page, root, cals)).includes('Unban @Cal'), 'the menu offers Unban once Cal is banned');
       await root.getByRole('menuitem', { name: 'Pin', exact: true }).click();
       await cals.getByText('Pinned', { exact: true }).waitFor();
+    }, { viewport });
+
+    // The page's OP, with the host's OP token: posts anonymously as OP, pins and unpins it, hides it.
+    await browser.withPage(t, async (page) => {
+      const root = await open(page, article, `olga-${label}`, 'Olga', { op: true });
+      const choice = root.getByRole('checkbox', { name: 'Post anonymously as OP' });
+      // The list is in (the member's read of it drew its rows anew) before the reader reaches for the box.
+      await articleWith(root, `Cal opens the thread at ${label} px`).waitFor();
+      await page.waitForLoadState('networkidle');
+      await press(page, root.getByRole('textbox', { name: WRITE }), 'the composer');
+      await choice.waitFor();
+      await press(page, choice, 'Post anonymously as OP');
+      assert.ok(await choice.isChecked());
+      const posted = await post(page, root, `The OP speaks anonymously at ${label} px`);
+      assert.equal(await posted.getAttribute('aria-label'), 'Comment by Anonymous');
+      await chooseFromMenu(page, root, posted, 'Pin');
+      await posted.getByText('Pinned', { exact: true }).waitFor();
+      await chooseFromMenu(page, root, posted, 'Unpin');
+      await posted.getByText('Pinned', { exact: true }).waitFor({ state: 'detached' });
+      await chooseFromMenu(page, root, posted, 'Hide');
+      // Hidden: it leaves a visitor's list.
+      const visitorSees = async () => {
+        const query = new URLSearchParams({ appId: app.appId, url: `${example.url}/articles/${article}`, type: 'new' });
+        const list = await (await fetch(`${guffaw.url}/comments/v2/comment-list.json?${query}`)).json();
+        return list.payload.comments.some((c) => c.text.includes('The OP speaks anonymously'));
+      };
+      for (let i = 0; i < 50 && (await visitorSees()); i++) await new Promise((r) => setTimeout(r, 100));
+      assert.equal(await visitorSees(), false, 'the hidden comment left a visitor\'s list');
     }, { viewport });
 
     // Cal, banned: writes, presses Post, is told why; nothing is posted and the draft stays.

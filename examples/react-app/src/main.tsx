@@ -23,6 +23,10 @@ function App() {
           appId={params.get('appId') ?? 'guffaw'}
           url={url}
           auth={params.get('auth')}
+          // The page's original poster: an OP token your server signs for them and this page's url (purpose 'op',
+          // see the root README) gives them Pin, Hide and "Post anonymously as OP".
+          opToken={params.get('opToken') ?? undefined}
+          canAnonymous={params.has('opToken')}
           onRequireLogin={() => alert('Sign in on the host site to take part.')}
         />
       ) : null}
