@@ -125,7 +125,8 @@ describe('follow button on tag and interest pages', { timeout: 20_000 }, () => {
         <InterestListPage params={{ interest: 'funny' }} />
       </RouterProvider>,
     );
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('funny');
+    // The heading names the interest ("Funny stuff"), not its key.
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Funny stuff');
     await userEvent.click(screen.getByRole('button', { name: 'Follow' }));
     await screen.findByRole('button', { name: 'Following' });
     expect(calls).toEqual(['interest:funny=1']);
