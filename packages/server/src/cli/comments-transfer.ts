@@ -85,7 +85,10 @@ export async function runTransferCommand(
     onSkip: (item) => {
       report?.write(`${JSON.stringify(item)}\n`);
     },
-  }).finally(() => report?.end());
+  }).finally(async () => {
+    // The report is on disk before the command says it is done (end() alone only starts the flush).
+    if (report) await new Promise<void>((resolve) => report.end(resolve));
+  });
   progress.done(result);
   const n = (x: number) => x.toLocaleString('en-US');
   print(
