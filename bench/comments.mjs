@@ -44,8 +44,7 @@ else await drive();
 async function serve(dataDir) {
   const { buildApp } = await import('../packages/server/src/app.ts');
   const { testConfig } = await import('../packages/server/src/config.ts');
-  const { openDatabase, migrateToLatest } = await import('../packages/server/src/db/index.ts');
-  const { sql } = await import('kysely');
+  const { openDatabase, migrateToLatest, sql } = await import('../packages/server/src/db/index.ts');
   const config = testConfig({ dataDir, publicUrl: 'http://127.0.0.1:3000', commentsPublicUrl: 'http://127.0.0.1:3000', logLevel: 'silent' });
   const db = await openDatabase({ kind: 'pglite', dataDir });
   await migrateToLatest(db);

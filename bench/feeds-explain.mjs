@@ -6,11 +6,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CamelCasePlugin, Kysely } from 'kysely';
 import { PGlite, types } from '@electric-sql/pglite';
 import { buildApp } from '../packages/server/src/app.ts';
 import { testConfig } from '../packages/server/src/config.ts';
-import { migrateToLatest } from '../packages/server/src/db/index.ts';
+import { CamelCasePlugin, Kysely, migrateToLatest } from '../packages/server/src/db/index.ts';
 import { PGliteDialect } from '../packages/server/src/db/pglite-dialect.ts';
 
 const { values: opts } = parseArgs({

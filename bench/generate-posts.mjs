@@ -12,8 +12,7 @@
 // "profile":"creator10", "postId":..., "articleId":..., "collectionId":..., "publicUrl":...}.
 // Everything is generated inside the database (generate_series), so it takes seconds, not minutes.
 import { parseArgs } from 'node:util';
-import { sql } from 'kysely';
-import { migrateToLatest, openDatabase } from '../packages/server/src/db/index.ts';
+import { migrateToLatest, openDatabase, sql } from '../packages/server/src/db/index.ts';
 import { createSession, SESSION_COOKIE } from '../packages/server/src/lib/session.ts';
 
 const { values } = parseArgs({ options: { posts: { type: 'string', default: '100000' } } });

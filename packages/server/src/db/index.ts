@@ -158,3 +158,9 @@ function redactUrl(url: string): string {
     return 'invalid URL';
   }
 }
+
+/**
+ * Kysely as the server resolves it, for the scripts under bench/: kysely is the server's dependency (pinned for Node
+ * 20, so npm keeps it in packages/server/node_modules), not the repository root's.
+ */
+export { CamelCasePlugin, Kysely, sql };
