@@ -38,9 +38,14 @@ test('a reply and a mention show in the recipient’s open page within 2 s, with
     await browser.withPage(t, async (op) => {
       await login(op, 'op', PASSWORD);
       const opAuth = await commentAuth(op);
-      const posts = await (await op.context().request.get(baseUrl() + '/v1/user-posts/username/op/type/posts')).json();
-      const postId = posts.data?.posts?.[0]?.id;
-      assert.ok(postId, 'op has a post in the demo content');
+      // A post of op's own for this test: other files comment on op's demo posts (and mention @op there), so an
+      // unread mention of theirs would stand for the one this test waits for.
+      const submitted = await (await op.context().request.post(`${baseUrl()}/submit`, {
+        headers: { 'x-api-version': '2', accept: 'application/json' },
+        multipart: { type: 'Text', title: `Notifications test post ${Date.now()}`, description: 'Where the live notifications are tested.' },
+      })).json();
+      const postId = submitted.data?.post?.id;
+      assert.ok(postId, `op posted: ${JSON.stringify(submitted).slice(0, 300)}`);
       const threadUrl = `${baseUrl()}/gag/${postId}`;
       const opComment = await addComment(op, opAuth, { url: threadUrl, text: 'A comment of op, waiting for replies' });
 
