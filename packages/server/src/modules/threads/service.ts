@@ -33,13 +33,16 @@ export const followThreadOnReply = (db: Database, externalUserId: string, thread
  * Follows asked through the comment service (the embed frame of the main app, follow-thread*.json): the member is
  * named by their public id (users.user_id, the comment user's externalId); the rules are those of the main API's.
  */
+const memberByPublicId = (db: Database, publicId: string) =>
+  db.selectFrom('users').select('id').where('userId', '=', publicId).where('deletedAt', 'is', null).executeTakeFirst();
+
 export async function followStatusByPublicId(db: Database, publicId: string, threadId: string): Promise<boolean> {
-  const user = await db.selectFrom('users').select('id').where('userId', '=', publicId).where('deletedAt', 'is', null).executeTakeFirst();
+  const user = await memberByPublicId(db, publicId);
   return user ? isFollowing(db, user.id, threadId) : false;
 }
 
 export async function followByPublicId(db: Database, publicId: string, threadId: string, followed: boolean): Promise<boolean> {
-  const user = await db.selectFrom('users').select('id').where('userId', '=', publicId).where('deletedAt', 'is', null).executeTakeFirst();
+  const user = await memberByPublicId(db, publicId);
   if (!user) throw notFound('USER_NOT_FOUND', 'This user does not exist.');
   return follow(db, { id: user.id, userId: publicId }, threadId, followed);
 }
