@@ -1,16 +1,18 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import { trustProxyOption, type Config } from './config.js';
 import type { Database } from './db/index.js';
 import { csrfGuard } from './lib/csrf.js';
 import { failure } from './lib/envelope.js';
 import { clientFault, registerInputGuards } from './lib/input-guard.js';
+import { openMediaStore } from './lib/media/open-store.js';
+import { registerMediaRoutes } from './lib/media/serve.js';
+import type { MediaStore } from './lib/media/store.js';
 import { createBus } from './lib/pubsub.js';
 import { registerSecurityHeaders } from './lib/security-headers.js';
 import { shareSessionEnds } from './lib/session.js';
@@ -39,6 +41,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Database;
+    /** Uploaded media: DATA_DIR/media or the MEDIA_STORE bucket (lib/media/store.ts). */
+    media: MediaStore;
   }
 }
 
@@ -100,15 +104,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.status(500).send(failure('SERVER_ERROR', 'An error occurred. Please try again later.'));
   });
 
-  const mediaDir = join(config.dataDir || '.', 'media');
-  if (config.dataDir) mkdirSync(mediaDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: mediaDir,
-    prefix: '/media/',
-    decorateReply: false,
-    immutable: true,
-    maxAge: '365d',
-  });
+  // Media from the store, at /media/{key} whichever instance answers (ranges, ETag, cache headers: lib/media/serve.ts).
+  const media = await openMediaStore(config);
+  app.decorate('media', media);
+  app.addHook('onClose', () => media.close());
+  registerMediaRoutes(app, media);
 
   await app.register(healthRoutes);
   await app.register(accountsRoutes);

@@ -48,7 +48,25 @@ export type Config = {
    */
   mailBatchMs: number;
   mailDigestHour: number;
+  /** Where uploaded media live (lib/media/store.ts): MEDIA_STORE unset = DATA_DIR/media; s3://BUCKET[/PREFIX] = S3. */
+  mediaStore: MediaStoreConfig;
+  /** MEDIA_PUBLIC_URL: the origin media URLs point at (a CDN or the bucket, the store's root); null = this server's /media/. */
+  mediaPublicUrl: string | null;
 };
+
+export type MediaStoreConfig =
+  | { kind: 'disk' }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** Keys are written under it: '' or 'some/prefix/' (always with its slash). */
+      prefix: string;
+      /** S3_ENDPOINT (MinIO, R2, ...): path-style addressing; null = AWS S3. */
+      endpoint: string | null;
+      region: string;
+      /** Both or neither: neither leaves the AWS SDK's own chain (profile, instance role). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | null;
+    };
 
 type Env = Record<string, string | undefined>;
 
@@ -90,6 +108,39 @@ export function loadConfig(env: Env = process.env): Config {
     ...parseReferral(env),
     mailBatchMs: parseBounded('MAIL_BATCH_SECONDS', env.MAIL_BATCH_SECONDS, 120, 0, 86_400) * 1000,
     mailDigestHour: parseBounded('MAIL_DIGEST_HOUR', env.MAIL_DIGEST_HOUR, 8, 0, 23),
+    mediaStore: parseMediaStore(env),
+    mediaPublicUrl: parseUrl('MEDIA_PUBLIC_URL', env.MEDIA_PUBLIC_URL),
+  };
+}
+
+/** MEDIA_STORE and its S3 settings; every mistake names the variable to fix. */
+export function parseMediaStore(env: Env): MediaStoreConfig {
+  const value = env.MEDIA_STORE?.trim() ?? '';
+  if (value === '') return { kind: 'disk' };
+  const m = /^s3:\/\/([^/?#]+)(?:\/([^?#]*))?$/.exec(value);
+  const bucket = m?.[1] ?? '';
+  // S3's bucket naming rules (R2 and MinIO follow them): 3 to 63 of a-z 0-9 . -, starting and ending with a letter or digit.
+  if (!m || !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    throw new ConfigError(`MEDIA_STORE must be s3://BUCKET or s3://BUCKET/PREFIX (a lowercase bucket name), or unset for DATA_DIR/media; not "${value}"`);
+  }
+  const path = (m[2] ?? '').replace(/^\/+|\/+$/g, '');
+  if (path.split('/').some((part) => part === '.' || part === '..') || /\/\//.test(path)) {
+    throw new ConfigError(`MEDIA_STORE's prefix must be a plain path (no empty, . or .. parts), not "${m[2]}"`);
+  }
+  const accessKeyId = env.AWS_ACCESS_KEY_ID?.trim() ?? '';
+  const secretAccessKey = env.AWS_SECRET_ACCESS_KEY?.trim() ?? '';
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new ConfigError('AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together: set both, or neither for the AWS SDK\'s own credentials');
+  }
+  const region = env.AWS_REGION?.trim() || 'us-east-1';
+  if (!/^[a-z0-9-]{2,32}$/.test(region)) throw new ConfigError(`AWS_REGION must be a region name such as us-east-1 or auto, not "${env.AWS_REGION}"`);
+  return {
+    kind: 's3',
+    bucket,
+    prefix: path ? `${path}/` : '',
+    endpoint: parseUrl('S3_ENDPOINT', env.S3_ENDPOINT),
+    region,
+    credentials: accessKeyId ? { accessKeyId, secretAccessKey } : null,
   };
 }
 
@@ -221,6 +272,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     referralPartner: null,
     mailBatchMs: 120_000,
     mailDigestHour: 8,
+    mediaStore: { kind: 'disk' },
+    mediaPublicUrl: null,
     ...overrides,
   };
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkFfmpeg, FfmpegMissingError, runFfmpeg } from './ffmpeg.js';
+import { diskStore } from './disk-store.js';
 import { makeInWorkDir, removeDeadWorkDirs, workDir, workDirName } from './work-dir.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'guffaw-ffmpeg-test-'));
@@ -83,8 +84,9 @@ describe('media work folders', () => {
   it('moves a media folder into place only when it is whole', async () => {
     const dataDir = join(dir, 'data2');
     const finalDir = join(dataDir, 'media', 'posts', 'P1');
+    const store = diskStore(join(dataDir, 'media'));
     await expect(
-      makeInWorkDir(dataDir, finalDir, async (staging) => {
+      makeInWorkDir(dataDir, store, 'posts/P1', async (staging) => {
         writeFileSync(join(staging, 'image700.jpg'), 'half');
         expect(existsSync(finalDir)).toBe(false);
         throw new Error('conversion failed');
@@ -92,7 +94,7 @@ describe('media work folders', () => {
     ).rejects.toThrow('conversion failed');
     expect(existsSync(finalDir)).toBe(false);
     expect(readdirSync(workDir(dataDir))).toEqual([]);
-    await makeInWorkDir(dataDir, finalDir, async (staging) => writeFileSync(join(staging, 'image700.jpg'), 'whole'));
+    await makeInWorkDir(dataDir, store, 'posts/P1', async (staging) => writeFileSync(join(staging, 'image700.jpg'), 'whole'));
     expect(readFileSync(join(finalDir, 'image700.jpg'), 'utf8')).toBe('whole');
     expect(readdirSync(workDir(dataDir))).toEqual([]);
   });

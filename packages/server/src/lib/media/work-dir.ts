@@ -1,13 +1,14 @@
 import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { cp, mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { MediaStore } from './store.js';
 
 /**
  * Media work in progress (uploads being received, variants being made, clip inputs waiting for their conversion)
- * lives in this process's own folder, DATA_DIR/tmp/{host}-{pid}-{start}, and reaches DATA_DIR/media only whole, by a
- * rename: after a kill -9 nothing half-written is in media/, and the next start removes what the dead process left
- * (removeDeadWorkDirs). Instances that share a DATA_DIR (README "Running several instances") each keep their own
+ * lives in this process's own folder, DATA_DIR/tmp/{host}-{pid}-{start}, and reaches the media store (DATA_DIR/media
+ * or a bucket, store.ts) only finished, by a rename or a put of each whole file: after a kill -9 nothing half-written
+ * is in media/, and the next start removes what the dead process left (removeDeadWorkDirs). Instances that share a DATA_DIR (README "Running several instances") each keep their own
  * folder; the start time tells a dead process from a new one that got the same pid (pid 1 in a container).
  */
 const PROCESS_START = Math.round(Date.now() - process.uptime() * 1000);
@@ -73,26 +74,19 @@ function isDead(name: string, path: string): boolean {
 }
 
 /**
- * Makes a media folder in the work folder, then moves it to `finalDir` whole (replacing a leftover of the same name).
- * On failure nothing is left in either place.
+ * Makes a media folder in the work folder, then hands it to the media store as the objects under `key` ("posts/{id}"):
+ * on disk it is moved to DATA_DIR/media whole (replacing a leftover of the same name); to a bucket each file is put
+ * whole. On failure nothing is left in the work folder.
  */
-export async function makeInWorkDir<T>(dataDir: string, finalDir: string, make: (dir: string) => Promise<T>): Promise<T> {
-  const staging = join(workDir(dataDir), `media-${finalDir.replace(/[^A-Za-z0-9_-]/g, '_').slice(-120)}`);
+export async function makeInWorkDir<T>(dataDir: string, store: MediaStore, key: string, make: (dir: string) => Promise<T>): Promise<T> {
+  const staging = join(workDir(dataDir), `media-${key.replace(/[^A-Za-z0-9_-]/g, '_').slice(-120)}`);
   await rm(staging, { recursive: true, force: true });
   await mkdir(staging, { recursive: true });
   try {
     const result = await make(staging);
-    await mkdir(join(finalDir, '..'), { recursive: true });
-    await rm(finalDir, { recursive: true, force: true });
-    await rename(staging, finalDir).catch(async (error: NodeJS.ErrnoException) => {
-      // media/ on another file system than tmp/: copied, then the copy is the whole folder.
-      if (error.code !== 'EXDEV') throw error;
-      await cp(staging, finalDir, { recursive: true });
-      await rm(staging, { recursive: true, force: true });
-    });
+    await store.putFolder(staging, key);
     return result;
-  } catch (error) {
+  } finally {
     await rm(staging, { recursive: true, force: true });
-    throw error;
   }
 }

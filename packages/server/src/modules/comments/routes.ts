@@ -1,5 +1,4 @@
 import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -9,6 +8,7 @@ import { HttpError, badRequest, commentError, commentOk, isHttpError } from '../
 import { clientFault, refuseNul } from '../../lib/input-guard.js';
 import { MAX_UPLOAD_BYTES, MediaError, isMediaError, processMedia, receiveToFile } from '../../lib/media/index.js';
 import { clientKey, registerRateLimit } from '../../lib/rate-limit.js';
+import { mediaBaseUrl } from '../../lib/media/store.js';
 import { makeInWorkDir, workDir } from '../../lib/media/work-dir.js';
 import { isSafeFetchError, safeFetch, type SafeFetchOptions } from '../../lib/safe-fetch.js';
 import { outageOf, unavailable } from '../../lib/unavailable.js';
@@ -47,7 +47,6 @@ export const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (
   const service = createCommentService(app.db, app.config, { bus: app.bus, ...(opts.hooks ? { hooks: opts.hooks } : {}) });
   // Pending comment writes finish and the notifications outbox stops before the database closes.
   app.addHook('onClose', () => service.close());
-  const mediaDir = join(app.config.dataDir || tmpdir(), 'media');
 
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 8, fieldSize: 8192, parts: 10 },
@@ -133,7 +132,7 @@ export const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (
 
   for (const version of ['v1', 'v2']) {
     await app.register((scope, _o, done) => {
-      versionRoutes(scope, service, mediaDir, opts.fetchOptions ?? {}, opts.rateLimits ?? RATE_LIMITS);
+      versionRoutes(scope, service, opts.fetchOptions ?? {}, opts.rateLimits ?? RATE_LIMITS);
       done();
     }, { prefix: `/${version}` });
   }
@@ -215,7 +214,6 @@ function parseReportData(raw: string | undefined): { reason: number; text: strin
 function versionRoutes(
   app: FastifyInstance,
   service: CommentService,
-  mediaDir: string,
   fetchOptions: CommentsRoutesOptions['fetchOptions'] & object,
   limits: Readonly<RateLimits>,
 ) {
@@ -372,10 +370,10 @@ function versionRoutes(
   }
 
   async function finish(commentApp: AppRow, viewer: Viewer, type: Parameters<typeof processMedia>[0]['type'], token: string, tmp: string) {
-    const outDir = join(mediaDir, 'comments', token);
-    const base = (commentApp.cdnHost || service.mediaBaseUrl()).replace(/\/$/, '');
-    // Made in this process's work folder and moved here whole: a kill -9 leaves no half-written folder (work-dir.ts).
-    const item = await makeInWorkDir(app.config.dataDir, outDir, (dir) => processMedia({ path: tmp, type }, { outDir: dir, baseUrl: `${base}/media/comments/${token}` }));
+    // An app's own CDN host first, then MEDIA_PUBLIC_URL, then this service's /media/ (lib/media/store.ts).
+    const base = commentApp.cdnHost ? `${commentApp.cdnHost.replace(/\/$/, '')}/media` : app.config.mediaPublicUrl ? mediaBaseUrl(app.config) : `${service.mediaBaseUrl().replace(/\/$/, '')}/media`;
+    // Made in this process's work folder and handed to the media store whole: a kill -9 leaves no half-written folder (work-dir.ts).
+    const item = await makeInWorkDir(app.config.dataDir, app.media, `comments/${token}`, (dir) => processMedia({ path: tmp, type }, { outDir: dir, baseUrl: `${base}/comments/${token}` }));
     return service.storeAttachment(commentApp, viewer, { kind: 'userMedia', token, item });
   }
 

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
@@ -20,7 +19,7 @@ import * as service from './service.js';
  */
 export const uploadRoutes: FastifyPluginAsync = async (app) => {
   const queue = new service.ClipQueue();
-  const ctx: service.UploadContext = { db: app.db, config: app.config, mediaDir: join(app.config.dataDir || tmpdir(), 'media'), queue };
+  const ctx: service.UploadContext = { db: app.db, config: app.config, media: app.media, queue };
   app.addHook('onClose', () => queue.close());
   // Conversions a killed server left half done: their inputs are gone with its work folder, so they are failed now
   // rather than after STALE_MS; nothing of theirs reached media/ (lib/media/work-dir.ts).

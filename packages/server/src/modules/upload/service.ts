@@ -5,13 +5,15 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/index.js';
 import { HttpError, badRequest, forbidden, notFound } from '../../lib/envelope.js';
 import { MediaError, detectType, isMediaError, receiveToFile, type MediaFileType } from '../../lib/media/index.js';
+import { mediaBaseUrl, type MediaStore } from '../../lib/media/store.js';
 import { makeInWorkDir, removeDeadWorkDirs, workDir } from '../../lib/media/work-dir.js';
 import { singlePost } from '../posts/service.js';
 import { MAX_CLIP_SECONDS, clipSet, isAnimatedGif, pictureSet, probeClip } from './pipeline.js';
 import * as repo from './repository.js';
 import { MEDIA_TYPES, SIZE_LIMITS, SIZE_MESSAGE, TYPE_MESSAGE, UPLOADS_PER_HOUR, type UploadFields } from './schemas.js';
 
-export type UploadContext = { db: Database; config: Config; mediaDir: string; queue: ClipQueue };
+/** `media`: the media store (lib/media/store.ts), DATA_DIR/media or a bucket; the post's files are under posts/{id}/. */
+export type UploadContext = { db: Database; config: Config; media: MediaStore; queue: ClipQueue };
 
 export type UploadStatus = {
   id: string;
@@ -135,8 +137,10 @@ export async function receive(source: AsyncIterable<Uint8Array>, dest: string): 
   }
 }
 
-const postDir = (ctx: UploadContext, id: string) => join(ctx.mediaDir, 'posts', id);
-const postMediaUrl = (ctx: UploadContext, id: string) => `${ctx.config.publicUrl.replace(/\/$/, '')}/media/posts/${id}`;
+const postKey = (id: string) => `posts/${id}`;
+const postMediaUrl = (ctx: UploadContext, id: string) => `${mediaBaseUrl(ctx.config)}/posts/${id}`;
+/** Removes what a failed publication put in the store; a store that fails here leaves unused files, not a broken post. */
+const dropMedia = (ctx: UploadContext, id: string) => ctx.media.deleteFolder(postKey(id)).catch(() => undefined);
 const postUrl = (ctx: UploadContext, id: string) => `${ctx.config.publicUrl.replace(/\/$/, '')}/gag/${id}`;
 
 /**
@@ -150,16 +154,16 @@ export async function publish(ctx: UploadContext, draft: repo.PostDraft, file: {
     return ready(ctx, draft.id, draft.type);
   }
   const still = file.type === 'jpeg' || file.type === 'png' || (file.type === 'gif' && !(await isAnimatedGif(file.path)));
-  const outDir = postDir(ctx, draft.id);
+  const outDir = postKey(draft.id);
   if (draft.type === 'Article') {
     if (!still) throw badRequest('COVER_MUST_BE_PICTURE', 'The cover of an article must be a picture (JPEG, PNG or a still GIF).');
     try {
       // The cover lives in the post's images only: the post page draws it above the blocks, so a Media block of it
       // would show it twice.
-      draft.images = { ...(await makeInWorkDir(ctx.config.dataDir, outDir, (dir) => pictureSet(file.path, dir, postMediaUrl(ctx, draft.id)))) };
+      draft.images = { ...(await makeInWorkDir(ctx.config.dataDir, ctx.media, outDir, (dir) => pictureSet(file.path, dir, postMediaUrl(ctx, draft.id)))) };
       await repo.publishPost(ctx.db, draft, 'insert');
     } catch (error) {
-      await rm(outDir, { recursive: true, force: true });
+      await dropMedia(ctx, draft.id);
       throw error;
     }
     return ready(ctx, draft.id, draft.type);
@@ -167,12 +171,12 @@ export async function publish(ctx: UploadContext, draft: repo.PostDraft, file: {
   if (still) {
     draft.type = 'Photo';
     try {
-      const set = await makeInWorkDir(ctx.config.dataDir, outDir, (dir) => pictureSet(file.path, dir, postMediaUrl(ctx, draft.id)));
+      const set = await makeInWorkDir(ctx.config.dataDir, ctx.media, outDir, (dir) => pictureSet(file.path, dir, postMediaUrl(ctx, draft.id)));
       draft.images = { ...set };
       draft.hasLongPostCover = set.image460c !== undefined;
       await repo.publishPost(ctx.db, draft, 'insert');
     } catch (error) {
-      await rm(outDir, { recursive: true, force: true });
+      await dropMedia(ctx, draft.id);
       throw error;
     }
     return ready(ctx, draft.id, draft.type);
@@ -194,12 +198,12 @@ export async function publish(ctx: UploadContext, draft: repo.PostDraft, file: {
 }
 
 async function convert(ctx: UploadContext, draft: repo.PostDraft, input: string, o: { withAudio: boolean; duration: number | null; signal: AbortSignal }) {
-  const outDir = postDir(ctx, draft.id);
+  const outDir = postKey(draft.id);
   let last = 0;
   let writing: Promise<void> = Promise.resolve();
   try {
     if (o.signal.aborted) throw new MediaError('MEDIA_UNREADABLE', 'Processing was interrupted.');
-    const clip = await makeInWorkDir(ctx.config.dataDir, outDir, (dir) =>
+    const clip = await makeInWorkDir(ctx.config.dataDir, ctx.media, outDir, (dir) =>
       clipSet(input, dir, postMediaUrl(ctx, draft.id), {
         withAudio: o.withAudio,
         duration: o.duration,
@@ -217,7 +221,7 @@ async function convert(ctx: UploadContext, draft: repo.PostDraft, input: string,
     await repo.publishPost(ctx.db, draft, 'update');
   } catch (error) {
     await writing;
-    await rm(outDir, { recursive: true, force: true });
+    await dropMedia(ctx, draft.id);
     const [code, message] = o.signal.aborted
       ? ['PROCESSING_INTERRUPTED', 'Processing was interrupted. Please upload the file again.']
       : isMediaError(error)

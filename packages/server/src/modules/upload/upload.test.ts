@@ -328,7 +328,7 @@ describeEachDatabase('POST /submit', (kind) => {
     mkdirSync(join(dead, 'media-posts_killed1'), { recursive: true });
     writeFileSync(join(dead, 'job-killed1'), 'input');
     writeFileSync(join(dead, 'post-0b5e'), 'upload being received');
-    await recoverInterrupted({ db: t.db, config: t.config, mediaDir: join(t.config.dataDir, 'media'), queue: new ClipQueue() });
+    await recoverInterrupted({ db: t.db, config: t.config, media: t.app.media, queue: new ClipQueue() });
     expect(existsSync(dead)).toBe(false);
     expect((await status(member, 'killed1')).json().data).toMatchObject({ status: 'failed', errorCode: 'PROCESSING_INTERRUPTED' });
     expect((await status(member, 'running')).json().data).toMatchObject({ status: 'processing' });
