@@ -119,7 +119,8 @@ async function call<T>(send: () => Promise<T>): Promise<T> {
     const e = error as Error & { $metadata?: { httpStatusCode?: number }; code?: string };
     const status = e.$metadata?.httpStatusCode;
     const reason = error instanceof S3ServiceException ? `${e.name}${status ? ` (HTTP ${status})` : ''}: ${e.message}` : `${e.code ?? e.name}: ${e.message}`;
-    throw new StorageUnavailableError(`media store: ${reason}`, { cause: error });
+    // No `cause`: the socket error inside would read as the database's (db isDatabaseUnavailable follows causes).
+    throw new StorageUnavailableError(`media store: ${reason}`);
   }
 }
 
