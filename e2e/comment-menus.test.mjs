@@ -6,7 +6,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { baseUrl, login, screenshot, sleep, useBrowser, useServer, WIDTHS } from './harness.mjs';
+import { assertHittable as assertHittableIn, assertInViewport, baseUrl, login, screenshot, sleep, useBrowser, useServer, WIDTHS } from './harness.mjs';
 import { demoPosts, list } from './comment-kit.mjs';
 
 useServer();
@@ -94,29 +94,12 @@ async function lastComment(root) {
   return articles.last();
 }
 
-/** Asserts `locator`'s box (in the top page's viewport coordinates, frames included) is inside the viewport. */
-async function assertInViewport(page, locator, what) {
-  const box = await locator.boundingBox();
-  const { width, height } = page.viewportSize();
-  assert.ok(box, `${what} has a box`);
-  assert.ok(
-    box.x >= -0.5 && box.y >= -0.5 && box.x + box.width <= width + 0.5 && box.y + box.height <= height + 0.5,
-    `${what} is inside the ${width}×${height} viewport: ${JSON.stringify(box)}`,
-  );
-  return box;
-}
-
 /**
  * Asserts document.elementFromPoint at the control's centre is the control (or inside it), in its own document; in
  * the frame, also that the host page has nothing of its own over the frame there.
  */
 async function assertHittable(page, locator, what) {
-  const hit = await locator.evaluate((el) => {
-    const rect = el.getBoundingClientRect();
-    const at = el.ownerDocument.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
-    return { ok: Boolean(at && (at === el || el.contains(at))), at: at ? at.outerHTML.slice(0, 160) : null };
-  });
-  assert.ok(hit.ok, `${what}: elementFromPoint at its centre hits ${hit.at}`);
+  await assertHittableIn(locator, what);
   if (!(await locator.evaluate((el) => el.ownerDocument.defaultView !== el.ownerDocument.defaultView.top))) return;
   const box = await locator.boundingBox();
   const onHost = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.matches('iframe[title="Comments"]') ?? false, [box.x + box.width / 2, box.y + box.height / 2]);

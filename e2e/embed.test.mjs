@@ -558,12 +558,21 @@ test('on a product post, a visitor logs in with the product\'s login in a popup,
         form: { username: 'demo', password: PASSWORD, next: '/' }, headers: { accept: 'application/json' }, maxRedirects: 0,
       });
       assert.equal(login.status(), 200, await login.text());
+      // A slow device: the frame's script arrives 1.5 s after its HTML. The reader presses "Log in" on the
+      // server-rendered button at once; the click is kept and the popup opens once the app has started.
+      let scriptHeld = false;
+      await page.route(/\/embed\/frame\.js/, async (route) => {
+        scriptHeld = true;
+        await sleep(1_500);
+        await route.continue().catch(() => undefined);
+      });
       await page.goto(`http://localhost:${page3p.address().port}/`);
       const frame = frameOf(page);
       const [popup] = await Promise.all([
         page.context().waitForEvent('page'),
         frame.getByRole('button', { name: /^Log in to (comment|answer)$/ }).click(),
       ]);
+      assert.ok(scriptHeld, 'the frame script was held back');
       assert.equal(new URL(popup.url()).pathname, '/embed/login');
       // The popup hands the token to the frame and closes itself.
       await popup.waitForEvent('close');

@@ -245,23 +245,41 @@ export async function expectSignupGate(page, { next, action }) {
   await dialog.waitFor({ state: 'detached' });
 }
 
+/**
+ * How long a placement check waits for the page to come to rest: what a person sees once the frames after a change
+ * are painted (a toast measuring the part of the frame the host shows, a row's `content-visibility` content drawn
+ * after it was scrolled to), not a state the next frame replaces. A loaded machine paints late; a real defect stays.
+ */
+const SETTLE_MS = 2_000;
+
 /** Asserts `locator`'s box (in the top page's viewport coordinates, frames included) is inside the viewport. */
 export async function assertInViewport(page, locator, what) {
-  const box = await locator.boundingBox();
   const { width, height } = page.viewportSize();
+  const inside = (box) => box && box.x >= -0.5 && box.y >= -0.5 && box.x + box.width <= width + 0.5 && box.y + box.height <= height + 0.5;
+  const until = Date.now() + SETTLE_MS;
+  let box = await locator.boundingBox();
+  while (!inside(box) && Date.now() < until) {
+    await sleep(100);
+    box = await locator.boundingBox();
+  }
   assert.ok(box, `${what} has a box`);
-  assert.ok(
-    box.x >= -0.5 && box.y >= -0.5 && box.x + box.width <= width + 0.5 && box.y + box.height <= height + 0.5,
-    `${what} is inside the ${width}×${height} viewport: ${JSON.stringify(box)}`,
-  );
+  assert.ok(inside(box), `${what} is inside the ${width}×${height} viewport: ${JSON.stringify(box)}`);
 }
 
 /** Asserts that `document.elementFromPoint` at the centre of `locator` (within its own document) hits it. */
 export async function assertHittable(locator, what) {
-  const hit = await locator.evaluate((el) => {
+  const probe = () => locator.evaluate(async (el) => {
+    // After the next frame is painted: what is hit is what is drawn.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     const rect = el.getBoundingClientRect();
     const at = el.ownerDocument.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
     return { ok: Boolean(at && (at === el || el.contains(at))), at: at ? at.outerHTML.slice(0, 160) : null };
   });
+  const until = Date.now() + SETTLE_MS;
+  let hit = await probe();
+  while (!hit.ok && Date.now() < until) {
+    await sleep(100);
+    hit = await probe();
+  }
   assert.ok(hit.ok, `${what}: elementFromPoint at its centre hits ${hit.at}`);
 }

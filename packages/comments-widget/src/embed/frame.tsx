@@ -92,6 +92,12 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
 
 hydrateRoot(rootElement, <Frame />);
 
+// Buttons pressed before the app started (the frame page keeps those clicks, embed/page.ts on the server) are
+// pressed again now that they do something; hydration kept their elements.
+const early = (window as { gfwEarly?: HTMLElement[] | null }).gfwEarly ?? [];
+(window as { gfwEarly?: HTMLElement[] | null }).gfwEarly = null;
+setTimeout(() => early.forEach((button) => button.isConnected && button.click()));
+
 const height = () => Math.ceil(rootElement.getBoundingClientRect().height);
 let last = -1;
 new ResizeObserver(() => {

@@ -39,6 +39,13 @@ export type FramePage = {
 export const FRAME_ROBOTS = 'noindex, indexifembedded';
 
 /**
+ * Clicks on the server-rendered buttons before the app has started (a reader quick to press "Log in to comment" on a
+ * slow device) are kept, not lost: frame.tsx clicks them again once hydrated, within the browser's few seconds of
+ * user activation, so even the login popup opens. Links keep working on their own.
+ */
+const EARLY_CLICKS = "window.gfwEarly=[];addEventListener('click',function(e){var q=window.gfwEarly,b=e.target.closest&&e.target.closest('button');if(q&&b){e.preventDefault();q.push(b)}},true)";
+
+/**
  * The iframe document: color-scheme is on <html> from the first byte, so a dark frame never paints white. The
  * script is preloaded at once but run only after the server's HTML has painted.
  */
@@ -47,6 +54,7 @@ export function framePage({ data, body, styles, scriptSrc, preloads = [], nonce,
   return `<!doctype html><html lang="en" data-theme="${theme}" style="color-scheme:${theme}"><head><meta charset="utf-8">`
     + `<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="${theme}">`
     + `<meta name="robots" content="${FRAME_ROBOTS}"><title>${escapeHtml(title)}</title><base target="_top">`
+    + `<script nonce="${nonce}">${EARLY_CLICKS}</script>`
     + [scriptSrc, ...preloads].map((src) => `<link rel="modulepreload" href="${escapeHtml(src)}">`).join('')
     + `<style>${styles}${FRAME_CSS}</style></head>`
     + `<body><div id="gfw-app">${body}</div>`
