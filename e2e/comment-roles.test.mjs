@@ -271,10 +271,10 @@ const ACTIONS = [
       const dislike = comment.getByRole('button', { name: /^Dislike/ });
       const likes = Number(/\d+/.exec(await like.getAttribute('aria-label'))[0]);
       await press(s.page, like, 'Like');
-      await comment.locator('button[aria-pressed="true"]', { hasText: '▲' }).waitFor();
+      await comment.getByRole('button', { name: /^Like/, pressed: true }).locator('.gfw-icon').waitFor();
       assert.equal(await like.getAttribute('aria-label'), `Like, ${likes + 1}`);
       await press(s.page, dislike, 'Dislike');
-      await comment.locator('button[aria-pressed="true"]', { hasText: '▼' }).waitFor();
+      await comment.getByRole('button', { name: /^Dislike/, pressed: true }).locator('.gfw-icon').waitFor();
       assert.equal(await like.getAttribute('aria-label'), `Like, ${likes}`);
       await press(s.page, dislike, 'Dislike, again');
       await comment.locator('button[aria-pressed="true"]').waitFor({ state: 'detached' });

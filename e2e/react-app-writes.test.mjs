@@ -98,7 +98,8 @@ for (const [label, viewport] of WIDTHS) {
       const cals = articleWith(root, `Cal opens the thread at ${label} px`);
       const like = cals.getByRole('button', { name: /^Like/ });
       await press(page, like, 'Like');
-      await cals.locator('button[aria-pressed="true"]', { hasText: '▲' }).waitFor();
+      // Pressed, with its arrow icon drawn (no text symbol).
+      await cals.getByRole('button', { name: /^Like/, pressed: true }).locator('.gfw-icon').waitFor();
       assert.equal(await like.getAttribute('aria-label'), 'Like, 1');
 
       await press(page, cals.getByRole('button', { name: 'Reply', exact: true }), 'Reply');

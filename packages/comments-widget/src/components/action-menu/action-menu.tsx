@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from 'react';
+import { icon } from '../../lib/icons.js';
 import { MenuList, preloadParts } from '../lazy-parts.js';
 
 export type MenuAction = { label: string; onSelect: () => void; danger?: boolean };
@@ -41,7 +42,7 @@ export function ActionMenu({ label, actions }: { label: string; actions: MenuAct
         onFocus={preloadParts}
         onClick={() => setOpen((o) => !o)}
       >
-        ⋯
+        {icon('more')}
       </button>
       {open && <MenuList id={id} label={label} actions={actions} button={button} onClose={close} />}
     </div>

@@ -3,6 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { LikeValue } from '@guffaw/comments-client';
 import { commentNoun, abbreviate } from '../../lib/labels.js';
 import { errorNotice } from '../../lib/error-notice.js';
+import { icon } from '../../lib/icons.js';
 import { copyText } from '../../lib/copy-text.js';
 import { maskOf } from '../../lib/visibility.js';
 import { replyComposerKey } from '../../stores/composer-store.js';
@@ -135,13 +136,14 @@ export const CommentItem = memo(function CommentItem({ commentId, showRepliesLin
       <CommentBody comment={comment} mask={maskOf(comment, viewer)} onNavigate={options.onNavigate} />
       {!comment.isDeleted && (
         <div className="gfw-actions">
-          {/* The label names the button; the glyph and count are what sighted readers see. */}
-          <button type="button" className="gfw-vote" aria-pressed={like === 1} aria-label={counts ? `Like, ${comment.likeCount}` : 'Like'} disabled={!canVote} onClick={() => vote(1)}>
-            {counts ? `▲ ${abbreviate(comment.likeCount)}` : '▲'}
-          </button>
-          <button type="button" className="gfw-vote" aria-pressed={like === -1} aria-label={counts ? `Dislike, ${comment.dislikeCount}` : 'Dislike'} disabled={!canVote} onClick={() => vote(-1)}>
-            {counts ? `▼ ${abbreviate(comment.dislikeCount)}` : '▼'}
-          </button>
+          {/* The label names the button; the arrow and count are what sighted readers see. */}
+          {([[1, 'Like', comment.likeCount], [-1, 'Dislike', comment.dislikeCount]] as const).map(([value, label, count]) => (
+            // The Dislike arrow is the Like arrow turned over (styles.css).
+            <button key={value} type="button" className="gfw-vote" aria-pressed={like === value} aria-label={counts ? `${label}, ${count}` : label} disabled={!canVote} onClick={() => vote(value)}>
+              {icon('up')}
+              {counts && abbreviate(count)}
+            </button>
+          ))}
           {canReply && (
             <button ref={replyButton} type="button" className="gfw-text-button" aria-expanded={replying} onClick={openReply}>Reply</button>
           )}

@@ -1,3 +1,4 @@
+import { icon } from '../../lib/icons.js';
 import type { AttachmentDraft } from '../../stores/composer-store.js';
 import { useWidget } from '../../stores/widget-stores.js';
 
@@ -16,7 +17,7 @@ export function Attachments({ composerKey, attachments }: { composerKey: string;
           {a.status === 'ready' && <span className="gfw-attachment-ready">Ready</span>}
           {a.notice && <span className="gfw-error" role="alert">{a.notice}</span>}
           <button type="button" className="gfw-icon-button" aria-label={`Remove ${a.name}`} onClick={() => composers.getState().detach(composerKey, a.id)}>
-            <span aria-hidden="true">×</span>
+            {icon('close')}
           </button>
         </li>
       ))}

@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
+import { icon } from '../../lib/icons.js';
 import { inFrame, visibleArea } from '../../lib/visible-area.js';
 import { useToasts } from '../../stores/widget-stores.js';
 
@@ -51,7 +52,7 @@ export function ToastRegion() {
             </button>
           )}
           <button type="button" className="gfw-icon-button" aria-label="Dismiss" onClick={() => dismiss(toast.id)}>
-            <span aria-hidden="true">×</span>
+            {icon('close')}
           </button>
         </div>
       ))}
