@@ -6,6 +6,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { DatabaseUnavailableError, migrateToLatest, openDatabase, startVacuum, type Database } from './db/index.js';
 import { lockDataDir } from './lib/data-dir-lock.js';
 import { checkFfmpeg, FfmpegMissingError } from './lib/media/ffmpeg.js';
+import { copySeededMedia } from './lib/media/migrate.js';
 import { isDatabaseEmpty, seedDemo } from './seed/index.js';
 
 /** Prints one clear line and exits: what the operator must fix, not a stack trace. */
@@ -19,8 +20,9 @@ const HELP = `usage: npm start          builds what is missing, then serves ever
 Settings come from the environment (README.md, "Configuration", lists them all), among them:
   PORT (3000); DATA_DIR (./data, relative to where the command is typed); DATABASE_URL (PostgreSQL; unset = the
   embedded database in DATA_DIR/db, one process at a time); PUBLIC_URL; REDIS_URL; SMTP_URL; SESSION_SECRET;
-  SEED_DEMO (0 = no demo content on a first start)
-Operator commands, each with --help: npm run comments, npm run ads, npm run seed
+  SEED_DEMO (0 = no demo content on a first start); MEDIA_STORE (s3://BUCKET[/PREFIX]; unset = DATA_DIR/media),
+  S3_ENDPOINT, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_REGION; MEDIA_PUBLIC_URL (a CDN or the bucket)
+Operator commands, each with --help: npm run comments, npm run ads, npm run seed, npm run media
 `;
 
 async function main(): Promise<void> {
@@ -69,6 +71,8 @@ async function main(): Promise<void> {
   if (config.seedDemo && (await isDatabaseEmpty(db))) {
     log('empty database: seeding demo content');
     await seedDemo(db, { dataDir: config.dataDir, publicUrl: config.publicUrl, log });
+    // The seed draws its pictures into DATA_DIR/media; with MEDIA_STORE they go to the bucket like uploads.
+    if (config.mediaStore.kind !== 'disk') log(await copySeededMedia(config));
   }
 
   const app = await buildApp({ config, db, loggerInstance: logger });

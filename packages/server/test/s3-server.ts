@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import S3rver from 's3rver';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import type { MediaStoreConfig } from '../src/config.js';
 
 export type S3Server = {
@@ -17,12 +18,22 @@ const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 /**
  * A real S3 API server (s3rver: the S3 REST protocol over HTTP, objects in a temporary folder) on a free loopback
- * port, with the given buckets. The media code talks to it through the AWS SDK as it would to AWS, R2 or MinIO.
+ * port, with the given buckets, in a child process (test/s3rver-process.mjs says why). The media code talks to it
+ * through the AWS SDK as it would to AWS, R2 or MinIO.
  */
 export async function startS3Server(buckets: string[]): Promise<S3Server> {
   const directory = mkdtempSync(join(tmpdir(), 'guffaw-s3-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: buckets.map((name) => ({ name })) });
-  const { port } = await server.run();
+  const script = join(import.meta.dirname, 's3rver-process.mjs');
+  const child = spawn(process.execPath, ['--openssl-legacy-provider', script, directory, ...buckets], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  let out = '';
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /\{"port":(\d+)\}/.exec(out);
+      if (m) resolve(Number(m[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`s3rver ended (${code}) before listening: ${out}`)));
+  });
   const endpoint = `http://127.0.0.1:${port}`;
   return {
     endpoint,
@@ -42,7 +53,10 @@ export async function startS3Server(buckets: string[]): Promise<S3Server> {
       AWS_REGION: 'us-east-1',
     }),
     async close() {
-      await server.close();
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await once(child, 'exit');
+      }
       rmSync(directory, { recursive: true, force: true });
     },
   };

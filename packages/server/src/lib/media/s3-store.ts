@@ -22,6 +22,9 @@ const PUT_CONCURRENCY = 4;
  * it does not have is null.
  */
 export function s3Store(config: S3Config): MediaStore {
+  // The SDK warns on Node 20 that its releases after January 2027 will need Node 22; package.json pins a release
+  // that runs on Node 20 (README's floor), so the seven-line warning at every start would only be noise.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const client = new S3Client({
     region: config.region,
     ...(config.endpoint ? { endpoint: config.endpoint, forcePathStyle: true } : {}),

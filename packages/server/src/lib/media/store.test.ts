@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server, type S3Server } from '../../../test/s3-server.js';
 import { ConfigError, loadConfig } from '../../config.js';
 import { diskStore } from './disk-store.js';
-import { s3Store } from './s3-store.js';
+import { eachLimit, s3Store } from './s3-store.js';
 import { parseRange } from './serve.js';
 import { isValidKey, mediaBaseUrl, type MediaStore } from './store.js';
 
@@ -103,6 +103,19 @@ describe('S3 store', () => {
     expect(await b.head('k/file.jpg')).toBeNull();
     a.close();
     b.close();
+  });
+
+  it('lists past the first page of 1,000 keys, as a migration of a real site needs', async () => {
+    const store = s3Store(s3.store('contract', 'many'));
+    const one = file('one.jpg', 'x');
+    const keys = Array.from({ length: 1010 }, (_, i) => `posts/M${String(i).padStart(4, '0')}/image460.jpg`);
+    await eachLimit(keys, 32, (key) => store.put(key, one));
+    let count = 0;
+    for await (const o of store.list()) count += o.size === 1 ? 1 : 0;
+    expect(count).toBe(1010);
+    await store.deleteFolder('posts');
+    for await (const o of store.list()) expect.fail(`left after deleteFolder: ${o.key}`);
+    store.close();
   });
 
   it('reports a store it cannot reach or a missing bucket as StorageUnavailableError (a 503), not as a missing key', async () => {
