@@ -1,5 +1,5 @@
 import type { Database } from './db/index.js';
-import type { CommentHooks } from './modules/comments/service.js';
+import type { CommentHooks } from './modules/comments/index.js';
 import { appReplyAdded, setAppUserEmail } from './modules/email/service.js';
 import { setPostCommentsCount } from './modules/posts/service.js';
 import { setBlockByPublicId } from './modules/accounts/service.js';

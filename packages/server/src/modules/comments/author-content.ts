@@ -1,5 +1,5 @@
 import type { Database } from '../../db/index.js';
-import * as repo from './repository.js';
+import * as repo from './repo/index.js';
 
 /**
  * The comment service's face for account deletion (modules/accounts): what a main-site account wrote in one app,

@@ -1,5 +1,5 @@
 import { badRequest } from '../../lib/envelope.js';
-import type { Cursor, SortType } from './repository.js';
+import type { Cursor, SortType } from './repo/index.js';
 
 /**
  * Opaque list cursors: base64url JSON of the keyset position (sort key and row id) plus what the cursor is for, so a

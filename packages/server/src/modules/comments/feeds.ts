@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/index.js';
 import { commentError } from '../../lib/envelope.js';
 import { keptProfileUrl } from './present.js';
-import { findApp, findComment, findSection, type AppRow } from './repository.js';
+import { findApp, findComment, findSection, type AppRow } from './repo/index.js';
 
 /**
  * Atom 1.0 feeds of the newest public comments (README.md "Atom feeds"), on the comment host:

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/index.js';
 import type { Bus } from '../../lib/pubsub.js';
 import { commentAdded } from '../notifications/producers.js';
-import type { Executor } from './repository.js';
+import type { Executor } from './repo/index.js';
 
 /**
  * Notifications a new comment causes (stored in `notifications`; their UI belongs to the notifications module).

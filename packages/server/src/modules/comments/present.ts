@@ -1,5 +1,5 @@
 import type { Comment, CommentUser, CommentUserInfo, LinkPreview, MediaItem } from '@guffaw/comments-client';
-import type { AppRow, CommentRecord, UserRow } from './repository.js';
+import type { AppRow, CommentRecord, UserRow } from './repo/index.js';
 
 /** Row -> wire shapes of comments.md §3. Text goes out as text: the client renders it, never as HTML. */
 

@@ -15,8 +15,10 @@ import { outageOf, unavailable } from '../../lib/unavailable.js';
 import { verifiedSubject } from './auth.js';
 import { parsePreview } from './links.js';
 import * as s from './schemas.js';
-import { CommentServiceError, MAX_PAGE_COUNT, VISITOR_MAX_AGE_SECONDS, createCommentService, type CommentHooks, type CommentService, type Viewer } from './service.js';
-import type { AppRow } from './repository.js';
+import type { CommentHooks } from './service/hooks.js';
+import { CommentServiceError, MAX_PAGE_COUNT, VISITOR_MAX_AGE_SECONDS, type Viewer } from './service/types.js';
+import { createCommentService, type CommentService } from './service/wiring.js';
+import type { AppRow } from './repo/index.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

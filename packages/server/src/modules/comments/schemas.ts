@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_COUNT, MAX_PAGE_COUNT } from './service.js';
+import { DEFAULT_PAGE_COUNT, MAX_PAGE_COUNT } from './service/types.js';
 
 /**
  * JSON schemas of the comment service's form fields (comments.md §7). Form values arrive as strings: numbers are

@@ -7,6 +7,7 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import { testConfig, trustProxyOption, type Config } from '../../config.js';
 import type { Database } from '../../db/index.js';
+import { openMediaStore } from '../../lib/media/open-store.js';
 import { LocalBus } from '../../lib/pubsub.js';
 import { createSession, sessionIdOf, sessionTag } from '../../lib/session.js';
 import { createLimits } from '../../lib/rate-limit.js';
@@ -15,8 +16,8 @@ import { commentHooks } from '../../comment-hooks.js';
 import { threadsRoutes } from '../threads/routes.js';
 import { commentsRoutes, type CommentsRoutesOptions, type RateLimits } from './routes.js';
 import { signAuthToken } from './auth.js';
-import { addModerator, insertApp } from './repository.js';
-import { MAIN_APP_ID } from './service.js';
+import { addModerator, insertApp } from './repo/index.js';
+import { MAIN_APP_ID } from './service/core.js';
 
 /** Helpers shared by the comment service's tests: apps, main-site users, tokens and form calls. */
 
@@ -34,6 +35,10 @@ export async function createCommentsTestApp(kind: DatabaseKind, options: Comment
   app.decorate('config', config);
   app.decorate('db', testDb.db);
   app.decorate('bus', new LocalBus());
+  // Uploaded media: the configured store (DATA_DIR/media here), as app.ts opens it.
+  const media = await openMediaStore(config);
+  app.decorate('media', media);
+  app.addHook('onClose', () => media.close());
   const limits = createLimits(config.redisUrl, { info: () => undefined, warn: () => undefined });
   app.decorate('limits', limits);
   app.addHook('onClose', () => limits.close());

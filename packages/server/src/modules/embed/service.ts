@@ -2,8 +2,8 @@ import type { CommentPage } from '@guffaw/comments-client';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/index.js';
 import { badRequest, forbidden, notFound } from '../../lib/envelope.js';
-import { createCommentService } from '../comments/service.js';
-import type { AppRow } from '../comments/repository.js';
+import { createCommentService } from '../comments/index.js';
+import type { AppRow } from '../comments/index.js';
 import { loadPosts, MAIN_COMMENT_APP, postUrl } from '../posts/service.js';
 
 /** How many comments the server renders into the frame: the comment service's first page (comments.md §9). */

@@ -2,7 +2,7 @@ import type { Json } from '../../db/schema.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/envelope.js';
 import { SNAPSHOT_TTL_MS } from './cursor.js';
 import * as repo from './repository.js';
-import { findApp, isModerator } from '../comments/repository.js';
+import { findApp, isModerator } from '../comments/repo/index.js';
 import { MAX_TOKEN_LIFETIME_SECONDS, signOpToken } from '../comments/auth.js';
 import { MAIN_COMMENT_APP, pollOptions, postUrl, profileUrl, type PostsContext } from './service.js';
 

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/index.js';
 import { forbidden, notFound } from '../../lib/envelope.js';
-import { isBannedFromMainApp, isMainAppThread } from '../comments/service.js';
+import { isBannedFromMainApp, isMainAppThread } from '../comments/index.js';
 import { followOnReply, isFollowing, setFollowing } from './repository.js';
 
 /**

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import type { Database } from '../../../db/index.js';
-import { findApp } from '../repository.js';
+import { findApp } from '../repo/index.js';
 import { textToHtml } from './html-text.js';
 import './import.js';
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from '../../../db/index.js';
 import { commentHotScore, commentHotScoreSql } from '../hot-rank.js';
-import { addModerator, findApp, type AppRow, type Executor } from '../repository.js';
+import { addModerator, findApp, type AppRow, type Executor } from '../repo/index.js';
 import { normalizeCommentText } from '../text.js';
 import type { Generated, Int8, Timestamp } from '../../../db/schema.js';
 import type { ImportAuthor, ImportComment, ImportRecord, Source } from './sources.js';

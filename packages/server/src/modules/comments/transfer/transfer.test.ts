@@ -11,7 +11,7 @@ import { commentsHelp, runCommentsCommand } from '../../../cli/comments.js';
 import type { Database } from '../../../db/index.js';
 import { commentHotScore } from '../hot-rank.js';
 import { signAuthToken } from '../auth.js';
-import { insertApp } from '../repository.js';
+import { insertApp } from '../repo/index.js';
 import { createApp, createCommentsTestApp, post, type CommentsTestApp } from '../test-kit.js';
 import { claimImportedUser } from './claim.js';
 import { exportDisqus, exportJson } from './export.js';

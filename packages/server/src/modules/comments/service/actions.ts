@@ -1,0 +1,70 @@
+import type { Attachment, Comment, LikeValue, LinkPreview } from '@guffaw/comments-client';
+import { badRequest, forbidden } from '../../../lib/envelope.js';
+import * as repo from '../repo/index.js';
+import type { AppRow } from '../repo/index.js';
+import type { CommentCore } from './core.js';
+import { assertSectionOpen, type Sections } from './sections.js';
+import type { Viewer } from './types.js';
+import { requireActive } from './viewers.js';
+
+/** What members do to a comment besides writing it: votes, deletes, reports; and their uploads waiting for a comment. */
+export function createCommentActions(core: CommentCore, sections: Sections) {
+  const { db, caches } = core;
+
+  async function like(app: AppRow, viewerIn: Viewer | null, commentId: string, value: LikeValue, url: string | undefined) {
+    const viewer = requireActive(viewerIn);
+    const c = await sections.visibleComment(app, commentId, url, viewer);
+    if (c.isDeleted) throw badRequest('COMMENT_DELETED', 'This comment was deleted.');
+    const section = (await caches.section(app.id, c.sectionUrl)).row;
+    if (section) assertSectionOpen(section, viewer);
+    const counts = await repo.setLike(db, c.id, viewer.user.id, value);
+    caches.touch(app.id, c.sectionUrl);
+    return { commentId, value, ...counts };
+  }
+
+  /** comments.md §4: a comment with replies is kept, marked deleted; one without is removed. Author or moderator. */
+  async function deleteComment(app: AppRow, viewerIn: Viewer | null, commentId: string, url: string | undefined) {
+    const viewer = requireActive(viewerIn);
+    const c = await sections.visibleComment(app, commentId, url, viewer);
+    const isAuthor = c.userId === viewer.user.id || c.authorId === viewer.user.id;
+    if (!isAuthor && !viewer.moderator) throw forbidden('NOT_AUTHOR', 'You can delete only your own comments.');
+    if (c.isDeleted) return { commentId, deleted: true };
+    await db.transaction().execute(async (trx) => {
+      if (await repo.hasReplies(trx, c)) await repo.markDeleted(trx, c.id);
+      else {
+        await repo.deleteCommentRow(trx, c.id);
+        if (c.level === 2 && c.threadId !== null) {
+          await repo.addToChildren(trx, c.threadId, -1);
+          // A deleted comment was kept only for its replies: deleted replies left without any go, and a thread of
+          // nothing but deleted comments goes whole (it would hold no text, only who wrote what was deleted).
+          const pruned = await repo.pruneDeletedReplies(trx, c.threadId);
+          if (pruned > 0) await repo.addToChildren(trx, c.threadId, -pruned);
+          await repo.deleteThreadIfAllDeleted(trx, c.threadId);
+        }
+      }
+      // A hidden comment already left the total (setHidden).
+      if (!c.isHidden) await repo.addToSectionTotal(trx, c.sectionId, -1);
+    });
+    caches.touch(app.id, c.sectionUrl);
+    core.syncPostCount(app.id, c.sectionUrl);
+    await core.emit(app.id, 'comment.deleted', { url: c.sectionUrl, commentId, by: isAuthor ? 'author' : 'moderator' });
+    return { commentId, deleted: true };
+  }
+
+  async function report(app: AppRow, viewerIn: Viewer | null, commentId: string, url: string | undefined, data: { reason: number; text: string }) {
+    const viewer = requireActive(viewerIn);
+    const c = await sections.visibleComment(app, commentId, url, viewer);
+    await repo.upsertReport(db, c.id, viewer.user.id, data);
+    await core.emit(app.id, 'comment.reported', { url: c.sectionUrl, commentId, reason: data.reason, text: data.text, reporter: { userId: viewer.user.userId } });
+    return { commentId, reported: true };
+  }
+
+  async function storeAttachment(app: AppRow, viewer: Viewer, attachment: { kind: 'userMedia'; item: unknown; token: string } | { kind: 'link'; item: LinkPreview; token: string }): Promise<Attachment> {
+    await repo.insertMedia(db, { token: attachment.token, appId: app.id, userId: viewer.user.id, kind: attachment.kind, item: attachment.item });
+    return attachment.kind === 'link'
+      ? { type: 'link', token: attachment.token, link: attachment.item }
+      : { type: 'userMedia', token: attachment.token, media: attachment.item as Comment['media'][number] };
+  }
+
+  return { like, deleteComment, report, storeAttachment };
+}

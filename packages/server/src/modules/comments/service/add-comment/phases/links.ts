@@ -1,0 +1,11 @@
+import { barePreview, detectLinks } from '../../../links.js';
+import type { Phase } from '../context.js';
+
+/** Apps other than the main one: up to 3 links in the text become link attachments (not fetched while posting). */
+export const detectTextLinks: Phase = (ctx) => {
+  if (ctx.app.id === ctx.core.mainAppId) return;
+  for (const url of detectLinks(ctx.text)) {
+    if (ctx.links.length >= 3) break;
+    if (!ctx.links.some((l) => l.url === url)) ctx.links.push(barePreview(url));
+  }
+};

@@ -1,0 +1,97 @@
+import type { Quota } from '@guffaw/comments-client';
+import { commentHotScore } from '../../hot-rank.js';
+import type { CommentEvent } from '../../notify.js';
+import * as repo from '../../repo/index.js';
+import { CommentServiceError, newId } from '../types.js';
+import { attachmentUsed, sectionOf, type AddContext } from './context.js';
+import { quotaOf } from './phases/quota.js';
+
+export type OutboxEvent = CommentEvent & { parentCommentId: string | null };
+export type Written = { id: number; commentId: string; now: Date; total: number; quota: Quota; event: OutboxEvent | null; threadDbId: number | null; threadCommentId: string | null };
+
+/**
+ * Notifications go out after the reply, from the outbox row written with the comment (durable). Only the main app
+ * notifies, and there only a main-site account's comment can (notifyCommentAdded needs the actor's account).
+ */
+function outboxEvent(ctx: AddContext, commentId: string, threadCommentId: string | null): OutboxEvent | null {
+  const { app, viewer, input, parent, core } = ctx;
+  const author = ctx.delegate ?? viewer.user;
+  if (app.id !== core.mainAppId || !(viewer.mainUser || !core.bus)) return null;
+  return {
+    appId: app.id,
+    mainAppId: core.mainAppId,
+    sectionUrl: input.url,
+    postId: core.productPostId(app.id, input.url),
+    commentId,
+    threadId: threadCommentId ?? commentId,
+    text: ctx.text,
+    actorExternalId: ctx.opStatus === 2 ? null : author.externalId,
+    actorRealExternalId: viewer.user.externalId,
+    actorName: author.displayName,
+    parentAuthorExternalId: parent ? (parent.opStatus === 2 ? sectionOf(ctx).opExternalId : parent.authorExternalId) : null,
+    mentionedExternalIds: ctx.mention.externalIds,
+    parentCommentId: parent?.commentId ?? null,
+  };
+}
+
+/**
+ * Claims the attachments, then writes the comment with its quota, section total, thread count and outbox row in one
+ * statement (group commit, batch.ts). A used-up quota writes nothing: 429 QUOTA_EXCEEDED with the quota; a comment
+ * refused after the claim gives its tokens back.
+ */
+export async function writeNewComment(ctx: AddContext): Promise<Written> {
+  const { app, viewer, parent, core } = ctx;
+  const { db } = core;
+  const section = sectionOf(ctx);
+  const now = new Date();
+  const commentId = newId();
+  const level = parent ? 2 : 1;
+  const threadDbId = parent ? (parent.level === 1 ? parent.id : parent.threadId) : null;
+  const threadCommentId = parent ? (parent.level === 1 ? parent.commentId : parent.threadCommentId) : null;
+  const event = outboxEvent(ctx, commentId, threadCommentId);
+  if ((await repo.claimMedia(db, app.id, viewer.user.id, ctx.tokens, commentId)) < ctx.tokens.length) {
+    await repo.releaseMedia(db, commentId);
+    throw attachmentUsed();
+  }
+  const written = await ctx.writeComment({
+    comment: {
+      commentId,
+      sectionId: section.id,
+      userId: viewer.user.id,
+      delegateUserId: ctx.delegate?.id ?? null,
+      parentId: parent?.id ?? null,
+      threadId: threadDbId,
+      level,
+      type: ctx.media.length > 0 ? 'userMedia' : 'text',
+      text: ctx.text,
+      media: ctx.media,
+      attachments: ctx.links.map((link) => ({ type: 'link', link })),
+      mentionMapping: ctx.mention.mapping,
+      opStatus: ctx.opStatus,
+      createdAt: now,
+      hotScore: commentHotScore(0, 0, 0, now),
+    },
+    quotaLimit: app.quotaPerHour,
+    outbox: event,
+  }).catch(async (error: unknown) => {
+    await repo.releaseMedia(db, commentId).catch(() => undefined);
+    throw error;
+  });
+  if (written.id === null || written.used === null || written.windowStartedAt === null) {
+    if (ctx.tokens.length > 0) await repo.releaseMedia(db, commentId);
+    const q = quotaOf(app, await repo.readQuota(db, viewer.user.id), now);
+    const h = Math.floor(q.wait / 3600);
+    const m = Math.ceil((q.wait % 3600) / 60);
+    throw new CommentServiceError(429, 'QUOTA_EXCEEDED', `You have reached your comment limit. Try again in ${h ? `${h}h ` : ''}${m}m.`, { quota: q });
+  }
+  return {
+    id: written.id,
+    commentId,
+    now,
+    total: written.total ?? section.total + 1,
+    quota: quotaOf(app, { used: written.used, windowStartedAt: new Date(written.windowStartedAt) }, now),
+    event,
+    threadDbId,
+    threadCommentId,
+  };
+}

@@ -1,0 +1,136 @@
+import { forbidden, unauthorized } from '../../../lib/envelope.js';
+import { isSessionTagLive, sessionEndEpoch } from '../../../lib/session.js';
+import { emailClaimOf } from '../../email/service.js';
+import { verifyAuthToken } from '../auth.js';
+import { createBatcher } from '../batch.js';
+import * as repo from '../repo/index.js';
+import type { AppRow, ViewerFilter } from '../repo/index.js';
+import { claimImportedUser } from '../transfer/claim.js';
+import { AUTH_CACHE_MS, FILTER_CACHE_MS } from './caches.js';
+import type { CommentCore } from './core.js';
+import { newId, type Viewer } from './types.js';
+
+const SESSION_ENDED = 'Your session has ended. Please log in again.';
+/** A comment user's activeTs is refreshed at most this often. */
+const ACTIVE_REFRESH_MS = 3600_000;
+
+export function requireActive(viewer: Viewer | null): Viewer {
+  if (!viewer) throw unauthorized('AUTH_REQUIRED', 'You must be logged in');
+  if (viewer.user.bannedAt) throw forbidden('USER_BANNED', 'You are banned from commenting here.');
+  return viewer;
+}
+
+export function requireModerator(viewer: Viewer | null): Viewer {
+  const v = requireActive(viewer);
+  if (!v.moderator) throw forbidden('NOT_MODERATOR', 'Only moderators can do this.');
+  return v;
+}
+
+/** Who calls: the comment user behind `auth`, and what they may see. */
+export function createViewers(core: CommentCore) {
+  const { db, caches, mainAppId, hooks } = core;
+
+  /** Sign-ins arriving together are looked up in one query per app. */
+  const loadUser = createBatcher<{ appId: string; externalId: string }, repo.UserWithRole | null>(async (items) => {
+    const byApp = new Map<string, Set<string>>();
+    for (const it of items) byApp.set(it.appId, (byApp.get(it.appId) ?? new Set()).add(it.externalId));
+    const found = new Map<string, repo.UserWithRole>();
+    for (const [appId, ids] of byApp) {
+      for (const u of await repo.findUsersWithRole(db, appId, [...ids], mainAppId)) found.set(`${appId}\n${u.externalId}`, u);
+    }
+    return items.map((it) => found.get(`${it.appId}\n${it.externalId}`) ?? null);
+  });
+
+  /**
+   * The comment user behind `auth`, upserted from the token's claims. A verified token's user is reused for up to
+   * AUTH_CACHE_MS (never past the token's expiry), so a burst of calls costs one upsert, not one each.
+   */
+  async function authenticate(app: AppRow, token: string | undefined, required: boolean): Promise<Viewer | null> {
+    if (!token) {
+      if (required) throw unauthorized('AUTH_REQUIRED', 'You must be logged in');
+      return null;
+    }
+    const key = `${app.id}\n${token}`;
+    const now = Date.now();
+    const cached = caches.viewers.get(key);
+    // A session that ended in this process (or on another instance, told through the bus) raised the epoch.
+    if (cached && cached.until > now && cached.epoch === sessionEndEpoch(db)) return cached.viewer;
+    const epoch = sessionEndEpoch(db);
+    const claims = await verifyAuthToken(token, app.id, app.secret);
+    // The main site's tokens live as long as the session they were issued in (accounts commentAuth's `sid`).
+    if (app.id === mainAppId && claims.sid !== null && !(await isSessionTagLive(db, claims.sub, claims.sid))) {
+      throw unauthorized('AUTH_EXPIRED', SESSION_ENDED);
+    }
+    // Read first: a returning user whose claims did not change (and who was active within the hour) costs no write.
+    let found = await loadUser({ appId: app.id, externalId: claims.sub });
+    // A new user may be an imported author (same id or e-mail): they take that user over (transfer/claim.ts), and
+    // the upsert below then gives it the token's name and avatar.
+    if (!found) await claimImportedUser(db, app.id, claims.sub, claims.email);
+    if (
+      !found ||
+      found.displayName !== claims.name ||
+      found.avatarUrl !== claims.avatar ||
+      found.profileUrl !== claims.profileUrl ||
+      now - found.activeAt.getTime() > ACTIVE_REFRESH_MS
+    ) {
+      found = await repo.upsertUser(db, {
+        appId: app.id,
+        externalId: claims.sub,
+        userId: newId(),
+        displayName: claims.name,
+        avatarUrl: claims.avatar,
+        profileUrl: claims.profileUrl,
+      }, mainAppId);
+    }
+    // Email notifications: an app user's address is the one their host signs (the main app's members use their account's).
+    const claimedEmail = app.id === mainAppId ? '' : emailClaimOf(token);
+    if (app.id !== mainAppId && hooks.appUserEmail && claimedEmail !== (found.email ?? '')) {
+      await hooks.appUserEmail(found.id, claimedEmail).catch(() => undefined);
+    }
+    const { moderator, mainUser, ...user } = found;
+    // Every token the site hands a member carries its session; one without is no member's (only the app's secret signs).
+    if (app.id === mainAppId && mainUser && claims.sid === null) throw unauthorized('AUTH_EXPIRED', SESSION_ENDED);
+    const viewer: Viewer = { user, moderator, mainUser, claims: { sub: claims.sub, exp: claims.exp } };
+    caches.viewers.set(key, { viewer, until: Math.min(now + AUTH_CACHE_MS, claims.exp * 1000), epoch });
+    return viewer;
+  }
+
+  async function viewerFilter(app: AppRow, viewer: Viewer | null, url: string): Promise<ViewerFilter> {
+    if (!viewer) return repo.visitorFilter;
+    const key = `${viewer.user.id}\n${viewer.moderator}\n${core.productPostId(app.id, url) ?? ''}`;
+    const hit = caches.filters.get(key);
+    if (hit && Date.now() - hit.at < FILTER_CACHE_MS) return hit.filter;
+    const f: ViewerFilter = { viewerId: viewer.user.id, moderator: viewer.moderator, offensiveMode: false, blockedUserIds: [], hideAnonymousOp: false };
+    if (app.id === mainAppId) {
+      const main = await repo.mainSiteViewer(db, viewer.user.externalId, core.productPostId(app.id, url), app.id);
+      f.offensiveMode = main.offensiveMode;
+      f.blockedUserIds = main.blocked;
+      f.hideAnonymousOp = main.postBlocked;
+    } else {
+      // Other apps' members block each other in the comment service (user-block.json, comment_user_blocks).
+      f.blockedUserIds = await repo.blockedUserIds(db, viewer.user.id);
+    }
+    caches.filters.set(key, { filter: f, at: Date.now() });
+    return f;
+  }
+
+  /** The viewer's filter; their id is kept only when they wrote offensive comments here (so pages can be shared). */
+  async function effectiveFilter(app: AppRow, viewer: Viewer | null, url: string): Promise<ViewerFilter> {
+    const filter = await viewerFilter(app, viewer, url);
+    if (!viewer || filter.offensiveMode) return { ...filter, viewerId: null };
+    const cached = await caches.section(app.id, url);
+    if (!cached.row) return { ...filter, viewerId: null };
+    if (!cached.offensiveAuthors) cached.offensiveAuthors = new Set(await repo.offensiveAuthorIds(db, cached.row.id));
+    return { ...filter, viewerId: cached.offensiveAuthors.has(viewer.user.id) ? viewer.user.id : null };
+  }
+
+  /** A viewer's cached filters, after they block or unblock someone (`all`: every viewer's, for the main app's per-post keys). */
+  function dropFilters(userId: number, all: boolean): void {
+    if (all) caches.filters.clear();
+    else for (const moderator of [true, false]) caches.filters.delete(`${userId}\n${moderator}\n`);
+  }
+
+  return { authenticate, viewerFilter, effectiveFilter, dropFilters };
+}
+
+export type Viewers = ReturnType<typeof createViewers>;
