@@ -32,6 +32,7 @@ export {
 export {
   createSettingsStore, blockedMessage, unblockedMessage, type BlockApi, type BlockedUser, type SettingsState, type SettingsStore,
 } from './stores/settings-store.js';
+export { seedFirstPage, type InitialPage } from './stores/first-page.js';
 export { createToastStore, UNDO_TOAST_MS, type Toast, type ToastStore } from './stores/toast-store.js';
 export { useViewer, useRequireLogin, type ViewerRole } from './stores/viewer.js';
 export { timeAgo } from './lib/time-ago.js';

@@ -1,6 +1,6 @@
 import { createCommentsClient } from '@guffaw/comments-client';
 import { CommentSection } from '../components/comments/index.js';
-import { listKey } from '../stores/section-store.js';
+import { seedFirstPage } from '../stores/first-page.js';
 import { createWidgetStores, WidgetProvider, type WidgetStores } from '../stores/widget-stores.js';
 import type { EmbedTheme, FrameData } from './protocol.js';
 
@@ -19,34 +19,7 @@ export function createFrameStores(data: FrameData, hooks: FrameHooks = {}): Widg
     ...(data.parentOrigin ? { origin: data.parentOrigin } : {}),
   });
   const stores = createWidgetStores(client, { url: data.url, sort: 'hot', isForum: data.isForum, onRequireLogin: hooks.onRequireLogin, onNavigate: hooks.onNavigate });
-  const { page } = data;
-  if (page) {
-    stores.section.setState({
-      initStatus: 'ready',
-      total: page.total,
-      lock: page.lock,
-      status: page.status,
-      comments: Object.fromEntries(page.comments.map((c) => [c.commentId, c])),
-      lists: {
-        [listKey('hot')]: {
-          ids: page.comments.map((c) => c.commentId),
-          next: page.next,
-          prev: page.prev,
-          refresh: page.refresh,
-          firstLoading: false,
-          nextLoading: false,
-          prevLoading: false,
-          error: false,
-          loadedAt: data.readAt,
-          pending: [],
-        },
-      },
-    });
-    // zustand's useStore renders a server snapshot from getInitialState(): on the server and during hydration that
-    // must be the page read, not the empty store.
-    const seeded = stores.section.getState();
-    stores.section.getInitialState = () => seeded;
-  }
+  if (data.page) seedFirstPage(stores, { page: data.page, readAt: data.readAt });
   return stores;
 }
 

@@ -12,6 +12,7 @@ import { SortTabs } from '../sort-tabs/index.js';
 import { ThreadView } from '../thread-view/index.js';
 import { ToastRegion } from '../toast-region/index.js';
 import { MAIN_COMPOSER } from '../../stores/composer-store.js';
+import { seedFirstPage, type InitialPage } from '../../stores/first-page.js';
 import { isUnstarted, startWidget } from '../../stores/startup.js';
 
 export type Theme = 'light' | 'dark' | 'system';
@@ -74,6 +75,12 @@ export type CommentsProps = {
    * and goes on as a visitor, the thread still shown; hand a fresh token in `auth` to sign the viewer in again.
    */
   onAuthError?: ((error: AuthError) => void) | undefined;
+  /**
+   * The first page of the hot list as the host's server read it for a visitor (its server render of the section):
+   * the widget starts from it, so hydration matches that HTML, and reads it again only once it is older than the
+   * list's cache time or a viewer signs in. Read when the widget starts (or restarts for a new url).
+   */
+  initialPage?: InitialPage | undefined;
   /** Host parts rendered inside the widget's stores (e.g. a bottom composer bar sharing the main draft). */
   children?: ReactNode;
 };
@@ -129,10 +136,16 @@ function useStartup(auth: string | null | undefined) {
   useEffect(() => {
     // A host that hands in its own client and no auth keeps the client's login as it is.
     if (auth !== undefined) stores.client.setAuth(auth);
+    // A visitor keeps the server's first page (initialPage) while it is fresh; a signed-in viewer reads it afresh.
+    const keepSeeded = seeded.has(stores.section) && !auth;
+    if (auth) seeded.delete(stores.section);
     // A refused token signs the viewer out only while it is still the host's (not once the host sent a fresh one).
-    void startWidget(stores, () => latestAuth.current === auth);
+    void startWidget(stores, () => latestAuth.current === auth, !keepSeeded);
   }, [stores.client, stores.user, stores.section, auth]); // eslint-disable-line react-hooks/exhaustive-deps
 }
+
+/** Sections started from an initialPage that no signed-in viewer has read yet. */
+const seeded = new WeakSet<object>();
 
 function Startup({ auth }: { auth: string | null | undefined }) {
   useStartup(auth);
@@ -225,7 +238,7 @@ function make(props: CommentsProps): WidgetStores {
     auth: props.auth ?? null,
     ...(props.host ? { host: props.host } : {}),
   });
-  return createWidgetStores(client, {
+  const stores = createWidgetStores(client, {
     url: props.url,
     sort: props.sort ?? 'hot',
     isForum: props.isForum ?? false,
@@ -244,4 +257,9 @@ function make(props: CommentsProps): WidgetStores {
     lockScroll: props.lockScroll,
     onAuthError: props.onAuthError,
   });
+  if (props.initialPage) {
+    seedFirstPage(stores, props.initialPage);
+    seeded.add(stores.section);
+  }
+  return stores;
 }

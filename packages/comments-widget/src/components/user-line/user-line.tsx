@@ -75,7 +75,8 @@ export function UserLine({ comment, anonymousAvatarUrl, onNavigate }: {
       {!anonymous && user.emojiStatus && <span className="gfw-emoji-status" aria-hidden="true">{user.emojiStatus}</span>}
       {!anonymous && <UserBadges user={user} />}
       {comment.opStatus > 0 && <span className="gfw-badge gfw-badge-op" title="Original poster">OP</span>}
-      <time className="gfw-time" dateTime={new Date(comment.timestamp * 1000).toISOString()} title={fullDate(comment.timestamp)}>
+      {/* A server render (the frame's, a host's) says the age at its own clock and time zone: the browser's may differ. */}
+      <time className="gfw-time" dateTime={new Date(comment.timestamp * 1000).toISOString()} title={fullDate(comment.timestamp)} suppressHydrationWarning>
         {timeAgo(comment.timestamp)}
       </time>
     </div>

@@ -1,0 +1,56 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it, vi } from 'vitest';
+import { createFakeCommentsClient, makeComment, userState, users } from '../../../../test-utils/src/widget/index.js';
+import { POST_URL } from '../../test/render.js';
+import { Comments } from './comments.js';
+
+const comments = [
+  makeComment({ commentId: 'a', user: users.ada, text: 'first by ada', timestamp: 100 }),
+  makeComment({ commentId: 'b', user: users.bob, text: '</script><script>alert(1)</script>', timestamp: 200 }),
+];
+
+/** The first page as the host's server reads it (the service's hot list), and a client for the browser. */
+async function serverPage(options: Parameters<typeof createFakeCommentsClient>[0] = {}) {
+  const reader = createFakeCommentsClient({ comments });
+  const page = await reader.listComments({ url: POST_URL, type: 'hot', count: 10 });
+  return { initialPage: { page, readAt: Date.now() }, client: createFakeCommentsClient({ comments, ...options }) };
+}
+
+describe('<Comments initialPage>', () => {
+  it('renders the server page in HTML, hydrates it without a mismatch and does not read the first page again', async () => {
+    const { initialPage, client } = await serverPage();
+    const element = <Comments appId="guffaw" url={POST_URL} client={client} auth={null} initialPage={initialPage} />;
+    const html = renderToString(element);
+    expect(html).toContain('first by ada');
+    // User text is text: escaped in the markup.
+    expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).not.toContain('<script>');
+
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const serverText = [...container.querySelectorAll('.gfw-text')].find((p) => p.textContent === 'first by ada');
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const recoverable = vi.fn();
+    await act(async () => {
+      hydrateRoot(container, element, { onRecoverableError: recoverable });
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+    expect(serverText?.isConnected).toBe(true);
+    expect(screen.getByRole('heading', { name: '2 comments' })).toBeInTheDocument();
+    expect(client.callsOf('listComments')).toEqual([]);
+    container.remove();
+  });
+
+  it('reads the first page afresh for a signed-in viewer (their votes and hidden comments)', async () => {
+    const { initialPage, client } = await serverPage({ user: userState(users.ada) });
+    render(<Comments appId="guffaw" url={POST_URL} client={client} auth="token" initialPage={initialPage} />);
+    expect(screen.getByText('first by ada')).toBeInTheDocument();
+    await waitFor(() => expect(client.callsOf('listComments').length).toBeGreaterThan(0));
+  });
+});
