@@ -2,12 +2,14 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { App } from './app';
 import { defaultConfig, siteConfig, type SiteConfig } from './config';
-import { HOME_LIST_TYPES, homeListPath, homePageType, interestListPath, tagListPath, type HomeListType } from './feed/list-routes';
-import { postListStore } from './feed/post-store';
+import { HOME_LIST_TYPES, homeListPath, homePageType, interestListPath, SEARCH_PATH, tagListPath, type HomeListType } from './feed/list-routes';
+import { listKey, postListStore } from './feed/post-store';
 import type { Post } from './feed/post-types';
 import { matchRoute, preloadComponent, preloadRoute, setServerLocation, type RouteDefinition } from './router';
 import { routes } from './routes';
 import { formatTitle, type NamedPage, type PageType } from './shell/page-title';
+import { setServerPageData, type PageData } from './lib/page-data';
+import { profileType, userListPath } from './profile/profile-tabs';
 
 /**
  * The server rendering entry (built by `vite build --ssr` into dist/server/, loaded by the server's site module).
@@ -22,6 +24,8 @@ export type SsrState = {
   hydrate: boolean;
   posts: Post[];
   list: { key: string; ids: string[]; after: string | null } | null;
+  /** What the page was drawn with beside the posts (lib/page-data.ts): the profile, a post's first comments. */
+  page?: PageData | null;
 };
 
 /** What a page needs from the posts service; null = the page is not rendered on the server (the SPA takes it). */
@@ -30,12 +34,17 @@ export type PagePlan =
   | { page: 'list'; list: 'home'; type: HomeListType; timeframe: string | undefined; key: string }
   | { page: 'list'; list: 'tag'; tag: string; type: 'hot' | 'fresh'; key: string }
   | { page: 'list'; list: 'interest'; interest: string; type: 'hot' | 'fresh' | 'forum'; key: string }
+  /** /u/{username}/{likes|posts|comments}: the profile's header and the tab's first page (Saved is its owner's). */
+  | { page: 'list'; list: 'user'; username: string; type: 'likes' | 'posts' | 'comments'; key: string }
+  | { page: 'list'; list: 'search'; query: string; key: string }
+  /** /collection/{postId}: the collection post and the first page of its posts. */
+  | { page: 'collection'; postId: string; key: string }
   /** The server found nothing at the address (an unknown user, News while it is off): the not-found page, 404. */
   | { page: 'missing' };
 
 const isHomeType = (value: string): value is HomeListType => (HOME_LIST_TYPES as readonly string[]).includes(value);
 
-export function planPage(pathname: string): PagePlan | null {
+export function planPage(pathname: string, search = ''): PagePlan | null {
   const match = matchRoute(routes, pathname);
   if (!match) return null;
   const { params } = match;
@@ -59,6 +68,20 @@ export function planPage(pathname: string): PagePlan | null {
       const type = params['type'] === 'fresh' || params['type'] === 'forum' ? params['type'] : 'hot';
       return { page: 'list', list: 'interest', interest, type, key: interestListPath(interest, type) };
     }
+    case 'user list': {
+      const username = params['username'] ?? '';
+      const type = profileType(params['type']);
+      if (!username || type === null || type === 'saved') return null;
+      return { page: 'list', list: 'user', username, type, key: listKey(userListPath(username, type)) };
+    }
+    case 'search list': {
+      const query = new URLSearchParams(search).get('query') ?? '';
+      return { page: 'list', list: 'search', query, key: listKey(SEARCH_PATH, { query }) };
+    }
+    case 'collection page': {
+      const postId = params['postId'];
+      return postId ? { page: 'collection', postId, key: listKey('/v1/collection-posts', { id: postId }) } : null;
+    }
     default:
       return null;
   }
@@ -67,11 +90,16 @@ export function planPage(pathname: string): PagePlan | null {
 /** The source module of each lazy page the server renders: the server links its chunk and CSS from Vite's manifest. */
 const ROUTE_MODULES: Record<string, string> = {
   post: 'src/post/post-page.tsx',
+  'user list': 'src/profile/profile-page.tsx',
+  'collection page': 'src/collection/collection-page.tsx',
 };
+/** The comments widget's chunk: a post page whose first comments the server drew hydrates them at once. */
+const COMMENTS_MODULE = 'src/post/post-comments.tsx';
 
 /** Loads the lazy pages the server renders, so the first request after a start is as quick as the next. */
 export async function warmUp(): Promise<void> {
   await Promise.all(Object.keys(ROUTE_MODULES).map((name) => preloadComponent(routes.find((route) => route.name === name)?.component)));
+  await (await import('./post/post-page')).preloadComments();
 }
 
 export type RenderInput = { url: string; config: Partial<SiteConfig>; plan: PagePlan; state: SsrState };
@@ -85,7 +113,9 @@ export type RenderResult = {
 
 /** Pages shown when the post does not exist: the not-found page in the shell, not hydrated (the client renders it). */
 const notFound = routes.find((route) => route.path === '*');
-const missingRoutes: RouteDefinition[] = routes.map((route) => (route.name === 'post' && notFound ? { ...route, component: notFound.component } : route));
+const missingRoutes: RouteDefinition[] = routes.map((route) =>
+  (route.name === 'post' || route.name === 'collection page') && notFound ? { ...route, component: notFound.component } : route,
+);
 
 function applyConfig(config: Partial<SiteConfig>): void {
   Object.assign(siteConfig, defaultConfig, config, { features: { ...defaultConfig.features, ...config.features } });
@@ -93,13 +123,16 @@ function applyConfig(config: Partial<SiteConfig>): void {
 
 function titleOf(plan: PagePlan, state: SsrState): string {
   if (plan.page === 'missing') return formatTitle('not-found');
-  if (plan.page === 'post') {
+  if (plan.page === 'post' || plan.page === 'collection') {
     const post = state.posts.find((p) => p.id === plan.postId);
     return formatTitle(post ? { type: 'post', title: post.title } : 'not-found');
   }
   let page: PageType | NamedPage;
   if (plan.list === 'home') page = homePageType(plan.type, plan.timeframe);
   else if (plan.list === 'tag') page = { type: 'tag', tag: plan.tag };
+  // As the pages' usePageTitle says it: the profile's own spelling of the name, the plain Search title.
+  else if (plan.list === 'user') page = { type: 'user', username: state.page?.profile?.username ?? plan.username };
+  else if (plan.list === 'search') page = 'search';
   else page = { type: 'interest', name: plan.interest.charAt(0).toUpperCase() + plan.interest.slice(1) };
   return formatTitle(page);
 }
@@ -112,6 +145,8 @@ export async function renderPage({ url, config, plan, state }: RenderInput): Pro
   const { pathname, search } = new URL(url, 'http://localhost');
   const table = plan.page === 'missing' && notFound ? [notFound] : state.hydrate ? routes : missingRoutes;
   await preloadRoute(table, pathname);
+  const comments = state.hydrate && plan.page === 'post' && state.page?.comments ? state.page.comments : null;
+  if (comments) await (await import('./post/post-page')).preloadComments();
   applyConfig(config);
   const posts: Record<string, Post> = {};
   for (const post of state.posts) posts[post.id] = post;
@@ -124,16 +159,19 @@ export async function renderPage({ url, config, plan, state }: RenderInput): Pro
   const seeded = postListStore.getState();
   postListStore.getInitialState = () => seeded;
   setServerLocation({ pathname, search, hash: '' });
+  setServerPageData(state.hydrate && state.page ? { ...state.page, pathname } : null);
   try {
     const html = renderToString(
       <StrictMode>
         <App routeTable={table} />
       </StrictMode>,
     );
-    const module = state.hydrate && plan.page === 'post' ? ROUTE_MODULES['post'] : undefined;
-    return { html, title: titleOf(plan, state), modules: module ? [module] : [] };
+    const route = matchRoute(table, pathname)?.route.name;
+    const module = state.hydrate && route ? ROUTE_MODULES[route] : undefined;
+    return { html, title: titleOf(plan, state), modules: [...(module ? [module] : []), ...(comments ? [COMMENTS_MODULE] : [])] };
   } finally {
     setServerLocation(null);
+    setServerPageData(null);
     postListStore.getInitialState = initial;
     postListStore.setState(initial());
   }

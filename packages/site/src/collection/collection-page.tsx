@@ -2,10 +2,11 @@ import { useEffect, useState } from 'react';
 import { FeedList } from '../feed/feed-list';
 import { MaskedContent, PostHeader } from '../feed/post-card';
 import { Picture } from '../feed/post-media';
-import { usePostList } from '../feed/post-store';
+import { postListStore, usePostList } from '../feed/post-store';
 import type { Post } from '../feed/post-types';
 import { apiGet, errorMessage, isApiFailure } from '../lib/api';
-import { type RouteProps } from '../router';
+import { pageData } from '../lib/page-data';
+import { useLocation, type RouteProps } from '../router';
 import { usePageTitle } from '../shell/page-title';
 import { ArticleBlocks, Markdown } from '../post/article';
 import styles from './collection.module.css';
@@ -21,10 +22,16 @@ export default function CollectionPage({ params }: RouteProps) {
   const postId = params['postId'] ?? '';
   const post = usePostList((s) => s.posts[postId]);
   const putPost = usePostList((s) => s.putPost);
+  const { pathname } = useLocation();
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   usePageTitle({ type: 'post', title: post?.title ?? 'Collection' });
 
   useEffect(() => {
+    // The server drew this page with the collection post (in the posts store): it is not asked again.
+    if (pageData(pathname) && postListStore.getState().posts[postId]?.type === 'CollectionPage') {
+      setLoad({ status: 'ready' });
+      return;
+    }
     const controller = new AbortController();
     apiGet<{ post: Post }>('/v1/post', { query: { id: postId }, signal: controller.signal })
       .then((reply) => {
@@ -40,6 +47,7 @@ export default function CollectionPage({ params }: RouteProps) {
         setLoad(isApiFailure(error) && error.status === 404 ? { status: 'missing', message: error.message } : { status: 'error', message: errorMessage(error) });
       });
     return () => controller.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the page data is read for this post's address once
   }, [postId, putPost]);
 
   if (load.status === 'missing' || load.status === 'error' || (!post && load.status === 'ready')) {

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Comments, type BlockApi, type FollowApi } from '@guffaw/comments-widget';
+import { Comments, type BlockApi, type FollowApi, type InitialPage } from '@guffaw/comments-widget';
 import '@guffaw/comments-widget/styles.css';
 import { setThreadFollowed } from '../account/account-api';
 import { apiPost, apiPostForm } from '../lib/api';
-import { navigate } from '../router';
+import { navigate, useHydrated } from '../router';
 import { postListStore } from '../feed/post-store';
 import { useViewAllOffensive } from '../feed/visibility';
 import { openModal } from '../shell/modals';
@@ -61,13 +61,15 @@ function useOpToken(postId: string, own: boolean): string | undefined {
   return token;
 }
 
-export default function PostComments({ postId, url, isForum, canAnonymous, own = false, threadId, onThreadChange }: {
+export default function PostComments({ postId, url, isForum, canAnonymous, own = false, initialPage, threadId, onThreadChange }: {
   postId: string;
   url: string;
   isForum: boolean;
   canAnonymous: boolean;
   /** The viewer uploaded this post (user-info uploads): they get its OP token. */
   own?: boolean;
+  /** The first page the server read for a visitor, drawn in the page's HTML: the widget hydrates it, not reads it again. */
+  initialPage?: InitialPage | undefined;
   /** The thread the URL hash names (#cs_comment_id={id}), or null for the list. */
   threadId: string | null;
   /** The viewer opened a thread or went back to the list: the page puts it in the hash. */
@@ -79,7 +81,10 @@ export default function PostComments({ postId, url, isForum, canAnonymous, own =
   const viewAll = useViewAllOffensive(postId);
   // comments.md §5: the viewer blocked this post for comments (Hide OP comments): its anonymous OP comments go.
   const postBlocked = useUser((s) => s.info.blockPosts[postId] === 'comment');
-  const theme = useTheme(currentTheme);
+  // The server knows no reader's theme: its HTML and the hydration say 'system' (the OS's), the chosen one follows.
+  const hydrated = useHydrated();
+  const chosenTheme = useTheme(currentTheme);
+  const theme = hydrated ? chosenTheme : 'system';
   const opToken = useOpToken(postId, own && auth !== null);
   return (
     <Comments
@@ -87,7 +92,9 @@ export default function PostComments({ postId, url, isForum, canAnonymous, own =
       url={url}
       auth={auth}
       // The comment service is mounted on the site's own origin (DESIGN.md).
-      host={window.location.origin}
+      host={typeof window === 'undefined' ? undefined : window.location.origin}
+      // A member reads their own first page (their votes, their hidden comments), not the visitor's.
+      initialPage={auth ? undefined : initialPage}
       isForum={isForum}
       // comments.md §4: on the product's own page an open reply composer locks the page's scrolling.
       lockScroll
@@ -110,7 +117,7 @@ export default function PostComments({ postId, url, isForum, canAnonymous, own =
       // The post's counts (its Comments tab, vote bar, cards) follow the widget's total as soon as it changes.
       onTotalChange={(total) => postListStore.getState().patchPost(postId, { commentsCount: total })}
     >
-      <BottomComposer theme={theme} />
+      <BottomComposer theme={chosenTheme} />
     </Comments>
   );
 }

@@ -9,7 +9,8 @@ import { commentLabel, isOwnUpload } from '../feed/visibility';
 import { siteConfig } from '../config';
 import { apiGet, errorMessage, isApiFailure } from '../lib/api';
 import { abbreviateNumber } from '../lib/format';
-import { navigate, useHydrated, useLocation, type RouteProps } from '../router';
+import { pageData } from '../lib/page-data';
+import { navigate, preloadComponent, useHydrated, useLocation, type RouteProps } from '../router';
 import { usePageTitle } from '../shell/page-title';
 import { adjacentCard, currentCard, focusWhenShown, postCards, scrollToCard, togglePlay, usePostShortcuts } from '../shell/shortcuts/post-shortcuts';
 import { showToast } from '../shell/toasts';
@@ -24,6 +25,13 @@ import { LINK_COPIED, SHARE_POPUP, shareTargets, tabFromHash, threadFromHash, th
 import styles from './post-page.module.css';
 
 const PostComments = lazy(() => import('./post-comments'));
+
+/** Loads the comments widget's chunk: the server draws a post's first comments with it (entry-server.tsx). */
+export const preloadComments = (): Promise<void> => preloadComponent(PostComments);
+
+// A page whose first comments the server drew hydrates them with the widget: its chunk (modulepreloaded by the
+// server's page) is asked for now, so it is in by the time the page hydrates, a frame after this module (main.tsx).
+if (typeof document !== 'undefined' && pageData(window.location.pathname)?.comments) void preloadComments().catch(() => undefined);
 
 type Load = { status: 'loading' } | { status: 'ready' } | { status: 'missing'; message: string } | { status: 'error'; message: string };
 
@@ -76,8 +84,11 @@ export default function PostPage({ params }: RouteProps) {
 
 function PostView({ post }: { post: Post }) {
   const info = useUser((s) => s.info);
-  const { hash, search } = useLocation();
+  const { hash, search, pathname } = useLocation();
   const hydrated = useHydrated();
+  // The first page of comments the server drew for a visitor: the widget starts from it (comments.md, initialPage).
+  const serverComments = pageData(pathname)?.comments;
+  const initialPage = serverComments?.url === post.postUrl ? serverComments : undefined;
   const tab = tabFromHash(hash, search, siteConfig.features);
   const threadId = tab === 'thread' ? threadFromHash(hash) : null;
   const own = useUser((s) => isOwnUpload(s.info, post.id));
@@ -165,7 +176,7 @@ function PostView({ post }: { post: Post }) {
       <div id="comment" className={styles.section} data-tooltip-anchor={pinnedTooltip ? 'pinnedComment' : undefined}>
         {tab === 'related' ? (
           <FeedList path="/v1/related-posts" query={{ id: post.id }} shortcuts={false} />
-        ) : !hydrated ? (
+        ) : !hydrated && !initialPage ? (
           // Server HTML and hydration stop here; the widget's chunk loads after.
           <p role="status">Loading {commentLabel(2, forum).toLowerCase()}…</p>
         ) : (
@@ -176,6 +187,7 @@ function PostView({ post }: { post: Post }) {
               isForum={forum}
               canAnonymous={post.comment.canAnonymous && info.uploads.includes(post.id)}
               own={info.uploads.includes(post.id)}
+              initialPage={initialPage}
               threadId={threadId}
               onThreadChange={(id) => {
                 // §2: the thread is kept in the hash; opening one is a step Back undoes, leaving one is not.

@@ -4,7 +4,8 @@ import feedStyles from '../feed/feed.module.css';
 import { setUserBlocked } from '../feed/post-actions';
 import { listKey, selectList, usePostList } from '../feed/post-store';
 import { apiGet, errorMessage, isApiFailure } from '../lib/api';
-import { Link, type RouteProps } from '../router';
+import { pageData, type PageProfile } from '../lib/page-data';
+import { Link, useLocation, type RouteProps } from '../router';
 import { useDismiss } from '../shell/menus/use-dismiss';
 import { openModal, requireMember } from '../shell/modals';
 import { usePageTitle } from '../shell/page-title';
@@ -14,7 +15,7 @@ import { profileTabs, profileType, userListPath, type ProfileType } from './prof
 import styles from './profile.module.css';
 
 /** §3 Profile, as GET /v1/user-profile answers it. */
-export type Profile = { accountId: string; username: string; fullName: string; profileUrl: string; avatarUrl: string };
+export type Profile = PageProfile;
 
 export const LINK_COPIED = 'Link Copied.';
 export const SAVED_PRIVATE = 'Saved posts are visible to their owner only.';
@@ -30,10 +31,24 @@ export default function ProfilePage({ params }: RouteProps) {
   const type = profileType(params['type']);
   const viewer = useUser((s) => s.info.user);
   const own = Boolean(viewer && viewer.username.toLowerCase() === username.toLowerCase());
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const { pathname } = useLocation();
+  // The profile the server drew this page with (lib/page-data.ts): hydration starts from it, and it is not asked again.
+  const drawn = (): Profile | null => {
+    const profile = pageData(pathname)?.profile;
+    return profile && profile.username.toLowerCase() === username.toLowerCase() ? profile : null;
+  };
+  const [load, setLoad] = useState<Load>(() => {
+    const profile = drawn();
+    return profile ? { status: 'ready', profile } : { status: 'loading' };
+  });
   usePageTitle({ type: 'user', username: load.status === 'ready' ? load.profile.username : username });
 
   useEffect(() => {
+    const profile = drawn();
+    if (profile) {
+      setLoad({ status: 'ready', profile });
+      return;
+    }
     const controller = new AbortController();
     setLoad({ status: 'loading' });
     apiGet<{ profile: Profile }>('/v1/user-profile', { query: { username }, signal: controller.signal })
@@ -43,6 +58,7 @@ export default function ProfilePage({ params }: RouteProps) {
         setLoad(isApiFailure(error) && error.status === 404 ? { status: 'missing', message: error.message } : { status: 'error', message: errorMessage(error) });
       });
     return () => controller.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- drawn reads the page data of this username's address
   }, [username]);
 
   if (load.status === 'missing' || type === null) {

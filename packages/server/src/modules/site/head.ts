@@ -21,7 +21,8 @@ export const jsonForScript = (value: unknown): string =>
 /** Descriptions in previews are cut at a word near this many characters (Open Graph consumers show about 200). */
 export const DESCRIPTION_MAX = 200;
 
-export type PageImage = { url: string; width: number; height: number; alt: string };
+/** Sizes when known; `small` for a picture shown as a thumbnail (an avatar), not a large card. */
+export type PageImage = { url: string; width?: number; height?: number; alt: string; small?: boolean };
 export type PageHead = {
   title: string;
   description: string;
@@ -55,13 +56,14 @@ export function headTags(head: PageHead): string {
   if (head.image) {
     tags.push(
       meta('property', 'og:image', head.image.url),
-      meta('property', 'og:image:width', String(head.image.width)),
-      meta('property', 'og:image:height', String(head.image.height)),
+      ...(head.image.width && head.image.height
+        ? [meta('property', 'og:image:width', String(head.image.width)), meta('property', 'og:image:height', String(head.image.height))]
+        : []),
       meta('property', 'og:image:alt', head.image.alt),
     );
   }
   tags.push(
-    meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:card', head.image && !head.image.small ? 'summary_large_image' : 'summary'),
     meta('name', 'twitter:title', head.title),
     meta('name', 'twitter:description', head.description),
   );

@@ -146,12 +146,38 @@ describeEachDatabase('server-rendered pages', (kind) => {
   it.runIf(built)('gives members and pages it does not render the SPA page with the config', async () => {
     const member = await makeUser(t.db, 'member1');
     const id = await makePost(t.db, { title: 'Members see the SPA' });
-    for (const res of [await get(`/gag/${id}`, member.headers), await get('/settings'), await get('/tag/unknown-tag')]) {
+    for (const res of [await get(`/gag/${id}`, member.headers), await get('/settings')]) {
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('<div id="root"></div>');
       expect(stateOf(res.body)).toBeNull();
       expect(configOf(res.body)?.appName).toBe('Guffaw');
     }
+  });
+
+  it.runIf(built)('answers an unknown tag, a missing collection and a post that is not one with the not-found page, 404', async () => {
+    const photo = await makePost(t.db, { title: 'Just a photo' });
+    for (const url of ['/tag/unknown-tag', '/collection/no-such-post', `/collection/${photo}`]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<title>Guffaw - Page Not Found</title>');
+      expect(stateOf(res.body)?.hydrate).toBe(false);
+    }
+  });
+
+  it.runIf(built)('renders a collection with its own post and first page, and keeps a masked cover out of its preview', async () => {
+    const cover = { image700: { url: '/media/c/image700.jpg', width: 700, height: 400 } };
+    const id = await makePost(t.db, { title: 'Best <of> the week', type: 'CollectionPage', images: cover });
+    const html = (await get(`/collection/${id}`)).body;
+    expect(html).toContain('<title>Guffaw - Best &lt;of&gt; the week</title>');
+    expect(meta(html, 'og:url')).toBe(`http://localhost:3000/collection/${id}`);
+    expect(meta(html, 'og:image')).toBe('http://localhost:3000/media/c/image700.jpg');
+    expect(rootOf(html)).toContain('Best &lt;of&gt; the week');
+    expect(stateOf(html)?.list?.key).toBe(`/v1/collection-posts?id=${id}`);
+    const nsfw = await makePost(t.db, { title: 'Masked', type: 'CollectionPage', images: cover, nsfw: true });
+    const masked = (await get(`/collection/${nsfw}`)).body;
+    expect(meta(masked, 'og:image')).toBeNull();
+    expect(meta(masked, 'twitter:card')).toBe('summary');
   });
 
   describe('failure safety', () => {

@@ -11,6 +11,8 @@ import { VisitorPageCache, visitorCacheTtl } from '../posts/visitor-cache.js';
 import { escapeHtml, headTags, headTitle, jsonForScript, shorten, type PageHead, type PageImage } from './head.js';
 import { markdownToPlain } from './plain-text.js';
 import { findUserByUsername } from '../posts/repository.js';
+import { createEmbedService } from '../embed/service.js';
+import type { CommentPage } from '@guffaw/comments-client';
 
 /**
  * The site's pages with server rendering (issue #10): the post page and the first page of the feeds are rendered
@@ -28,12 +30,18 @@ type PagePlan =
   | { page: 'list'; list: 'home'; type: string; timeframe: string | undefined; key: string }
   | { page: 'list'; list: 'tag'; tag: string; type: string; key: string }
   | { page: 'list'; list: 'interest'; interest: string; type: string; key: string }
+  | { page: 'list'; list: 'user'; username: string; type: string; key: string }
+  | { page: 'list'; list: 'search'; query: string; key: string }
+  | { page: 'collection'; postId: string; key: string }
   /** A page that does not exist (an unknown user's profile, News while it is off): the not-found page, status 404. */
   | { page: 'missing' };
-type SsrState = { hydrate: boolean; posts: posts.Post[]; list: { key: string; ids: string[]; after: string | null } | null };
+type Profile = { accountId: string; username: string; fullName: string; profileUrl: string; avatarUrl: string };
+/** `page`: what the page is drawn with beside the posts (the site's lib/page-data.ts), for the address `pathname`. */
+type PageData = { pathname: string; profile?: Profile | null; comments?: { url: string; page: CommentPage; readAt: number } | null };
+type SsrState = { hydrate: boolean; posts: posts.Post[]; list: { key: string; ids: string[]; after: string | null } | null; page?: PageData | null };
 type SiteEntry = {
   warmUp?(): Promise<void>;
-  planPage(pathname: string): PagePlan | null;
+  planPage(pathname: string, search?: string): PagePlan | null;
   renderPage(input: { url: string; config: SiteConfig; plan: PagePlan; state: SsrState }): Promise<{ html: string; title: string; modules: string[] }>;
 };
 /** The part of /v1/config the site reads from the page (site config.ts). */
@@ -122,6 +130,8 @@ export async function createPageRenderer(options: PageRendererOptions) {
   const cache = new VisitorPageCache<Page>(visitorCacheTtl());
   const publicUrl = ctx.config.publicUrl.replace(/\/$/, '');
   const absolute = (url: string) => new URL(url, `${publicUrl}/`).href;
+  // A post page's first comments are read as the embed page reads them (its first hot page, as a visitor sees it).
+  const embed = createEmbedService(ctx.db, ctx.config);
 
   /** The chunk of a lazy page, the chunks it imports and their CSS, so the page is styled and hydrates at once. */
   function assetsOf(modules: string[]): string {
@@ -184,58 +194,112 @@ export async function createPageRenderer(options: PageRendererOptions) {
     return html;
   }
 
-  function postHead(post: posts.Post, appName: string): PageHead {
+  function postHead(post: posts.Post, appName: string, url = post.postUrl): PageHead {
     const images = (post.images ?? {}) as Record<string, { url?: string; width?: number; height?: number } | undefined>;
-    // posts-and-feeds.md §4 Sensitive mask: a link preview is seen by anyone, signed in or not, so an nsfw post's
-    // picture never goes into it; the card is then the plain summary card (title, description), with no image.
-    const picture = post.nsfw ? undefined : (images['image700'] ?? images['image460']);
+    // posts-and-feeds.md §4 Sensitive mask, §5 Offensive mask: a link preview is seen by anyone, signed in or not,
+    // so a masked post's picture never goes into it; the card is then the plain summary card, with no image.
+    const picture = post.nsfw || post.isOffensive ? undefined : (images['image700'] ?? images['image460']);
     const image: PageImage | null =
       picture?.url && picture.width && picture.height
         ? { url: absolute(picture.url), width: picture.width, height: picture.height, alt: post.title }
         : null;
     const description = shorten(markdownToPlain(post.description)) || `${post.title} - ${appName}`;
-    return { title: post.title, description, url: post.postUrl, type: 'article', siteName: appName, image };
+    return { title: post.title, description, url, type: 'article', siteName: appName, image };
   }
 
-  function listHead(title: string, pathname: string, appName: string): PageHead {
+  /** A profile's preview: its name, what the page lists, and the avatar when the user has one. */
+  function profileHead(profile: Profile, title: string, pathname: string, appName: string): PageHead {
+    const name = profile.fullName || profile.username;
+    const avatar = profile.avatarUrl ? absolute(profile.avatarUrl) : null;
+    return {
+      ...listHead(title, pathname, appName),
+      description: `${name} (@${profile.username}) on ${appName}: their posts, upvotes and comments.`,
+      // An avatar is a small square: a summary card's thumbnail, its size left to the picture.
+      image: avatar ? { url: avatar, alt: `@${profile.username}`, small: true } : null,
+    };
+  }
+
+  function listHead(title: string, pathname: string, appName: string, query = ''): PageHead {
     return {
       title,
       description: `${appName}: the funniest memes, GIFs and videos, fresh every day. Join the largest meme community on the internet.`,
-      url: `${publicUrl}${pathname === '/' ? '/' : pathname.replace(/\/$/, '')}`,
+      url: `${publicUrl}${pathname === '/' ? '/' : pathname.replace(/\/$/, '')}${query}`,
       type: 'website',
       siteName: appName,
       image: null,
     };
   }
 
-  async function dataFor(plan: PagePlan): Promise<SsrState> {
+  /** The first hot page of a post's comments as a visitor reads it, or null (the widget then reads it itself). */
+  async function firstComments(post: posts.Post): Promise<NonNullable<PageData['comments']> | null> {
+    const readAt = Date.now();
+    const page = await embed.firstPage({ appId: posts.MAIN_COMMENT_APP, url: post.postUrl, isForum: post.type === 'ForumPost', frameAncestors: [] });
+    return page ? { url: post.postUrl, page, readAt } : null;
+  }
+
+  /** The page's data; a page whose subject does not exist (an unknown tag or collection) throws the service's 404. */
+  async function dataFor(plan: PagePlan, pathname: string): Promise<SsrState> {
     if (plan.page === 'post') {
+      let post: posts.Post;
       try {
-        return { hydrate: true, posts: [await posts.singlePost(ctx, plan.postId)], list: null };
+        post = await posts.singlePost(ctx, plan.postId);
       } catch (error) {
         if (isHttpError(error) && error.statusCode === 404) return { hydrate: false, posts: [], list: null };
         throw error;
       }
+      return { hydrate: true, posts: [post], list: null, page: { pathname, comments: await firstComments(post) } };
     }
     if (plan.page === 'missing') return { hydrate: false, posts: [], list: null };
+    const page: PageData = { pathname };
     const reply =
-      plan.list === 'home'
-        ? await posts.homeList(ctx, null, plan.type, plan.timeframe, undefined)
-        : plan.list === 'tag'
-          ? await posts.tagList(ctx, null, plan.tag, plan.type, undefined)
-          : await posts.interestList(ctx, null, plan.interest, plan.type, undefined);
-    return { hydrate: true, posts: reply.posts, list: { key: plan.key, ids: reply.posts.map((p) => p.id), after: reply.after } };
+      plan.page === 'collection'
+        ? await posts.collectionList(ctx, null, plan.postId, undefined)
+        : plan.list === 'home'
+          ? await posts.homeList(ctx, null, plan.type, plan.timeframe, undefined)
+          : plan.list === 'tag'
+            ? await posts.tagList(ctx, null, plan.tag, plan.type, undefined)
+            : plan.list === 'interest'
+              ? await posts.interestList(ctx, null, plan.interest, plan.type, undefined)
+              : plan.list === 'user'
+                ? await posts.userList(ctx, null, plan.username, plan.type, undefined)
+                : await posts.searchList(ctx, null, plan.query, undefined);
+    if (plan.page === 'list' && plan.list === 'user') page.profile = reply.profile;
+    // A collection's own post rides on its first page (collectionList): the page draws it above the list.
+    const own = plan.page === 'collection' && 'post' in reply && reply.post ? [reply.post as posts.Post] : [];
+    const list = { key: plan.key, ids: reply.posts.map((p) => p.id), after: reply.after };
+    return { hydrate: true, posts: [...own, ...reply.posts], list, page };
+  }
+
+  function headFor(plan: PagePlan, state: SsrState, title: string, pathname: string, appName: string): PageHead | null {
+    if (plan.page === 'post') return state.posts[0] ? postHead(state.posts[0], appName) : null;
+    if (plan.page === 'collection') {
+      const post = state.posts.find((p) => p.id === plan.postId);
+      return post ? postHead(post, appName, absolute(post.url)) : null;
+    }
+    if (plan.page !== 'list') return null;
+    if (plan.list === 'user' && state.page?.profile) return profileHead(state.page.profile, title, pathname, appName);
+    const query = plan.list === 'search' && plan.query ? `?${new URLSearchParams({ query: plan.query }).toString()}` : '';
+    if (plan.list === 'search' && plan.query) {
+      return { ...listHead(`${title}: ${plan.query}`, pathname, appName, query), description: `${appName} posts matching "${plan.query}".` };
+    }
+    return listHead(title, pathname, appName, query);
   }
 
   async function renderFor(site: SiteEntry, plan: PagePlan, url: string, pathname: string, config: SiteConfig): Promise<Page> {
-    const state = await dataFor(plan);
+    let state: SsrState;
+    try {
+      state = await dataFor(plan, pathname);
+    } catch (error) {
+      // An unknown tag, user or collection (or a post that is not a collection): the not-found page, 404.
+      if (isHttpError(error) && error.statusCode === 404) return renderMissing(site, url, config);
+      throw error;
+    }
     const result = await site.renderPage({ url, config, plan, state });
     // React puts the preloads it finds (the post's picture) before the markup: they belong in the head, early.
     const preloads = /^(?:<link [^>]*>)+/.exec(result.html)?.[0] ?? '';
-    const post = plan.page === 'post' ? state.posts[0] : undefined;
-    const head = post ? postHead(post, config.appName) : plan.page === 'list' ? listHead(result.title, pathname, config.appName) : null;
+    const head = headFor(plan, state, result.title, pathname, config.appName);
     return {
-      status: plan.page === 'post' && !post ? 404 : 200,
+      status: (plan.page === 'post' || plan.page === 'collection') && !state.hydrate ? 404 : 200,
       rendered: true,
       html: compose({
         title: result.title,
@@ -245,6 +309,13 @@ export async function createPageRenderer(options: PageRendererOptions) {
         state,
       }),
     };
+  }
+
+  /** The not-found page in the shell (not hydrated: the client draws its own route's answer), status 404. */
+  async function renderMissing(site: SiteEntry, url: string, config: SiteConfig): Promise<Page> {
+    const state: SsrState = { hydrate: false, posts: [], list: null };
+    const result = await site.renderPage({ url, config, plan: { page: 'missing' }, state });
+    return { status: 404, rendered: true, html: compose({ title: result.title, head: assetsOf(result.modules), body: result.html, config, state }) };
   }
 
   /**
@@ -279,7 +350,7 @@ export async function createPageRenderer(options: PageRendererOptions) {
     const spa = (): Page => ({ status: 200, rendered: false, html: compose({ config }) });
     let plan: PagePlan | null = null;
     try {
-      plan = entry && config ? entry.planPage(pathname) : null;
+      plan = entry && config ? entry.planPage(pathname, url.includes('?') ? url.slice(url.indexOf('?')) : '') : null;
     } catch (error) {
       log.error({ err: error, url }, 'server rendering: no plan for the page');
     }
@@ -292,9 +363,7 @@ export async function createPageRenderer(options: PageRendererOptions) {
     if (missing && config) {
       try {
         if (!entry) return { ...spa(), status: 404 };
-        const state: SsrState = { hydrate: false, posts: [], list: null };
-        const result = await withBudget(entry.renderPage({ url, config, plan: { page: 'missing' }, state }), budgetMs);
-        return { status: 404, rendered: true, html: compose({ title: result.title, head: assetsOf(result.modules), body: result.html, config, state }) };
+        return await withBudget(renderMissing(entry, url, config), budgetMs);
       } catch (error) {
         log.error({ err: error, url }, 'server rendering: the not-found page failed');
         return { ...spa(), status: 404 };

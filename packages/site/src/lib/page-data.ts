@@ -1,0 +1,55 @@
+import type { InitialPage } from '@guffaw/comments-widget';
+
+/** The profile header's user, as GET /v1/user-profile answers it (posts-and-feeds.md §3 Profile). */
+export type PageProfile = { accountId: string; username: string; fullName: string; profileUrl: string; avatarUrl: string };
+
+/**
+ * What a server-rendered page was drawn with beside the posts store (entry-server.tsx puts the posts there): the
+ * profile page's user and a post's first page of comments. The server sets it for its render; in the browser it is
+ * read from the page's own JSON (#guffaw-ssr) by the lazy page that needs it, so the home route carries none of it.
+ */
+export type PageData = {
+  /** The address the data belongs to. */
+  pathname: string;
+  profile?: PageProfile | null;
+  /** The post page's comments: the thread's url and the first hot page the server read for a visitor. */
+  comments?: ({ url: string } & InitialPage) | null;
+};
+
+/** Server data is used for the first page shown only, and only this long after it was loaded (ms). */
+const FRESH_MS = 60_000;
+
+let serverData: PageData | null = null;
+let browserData: { data: PageData | null; at: number } | null = null;
+
+/** The server's render sets its page's data (null after it). */
+export function setServerPageData(data: PageData | null): void {
+  serverData = data;
+}
+
+function readBrowserData(): PageData | null {
+  const text = document.getElementById('guffaw-ssr')?.textContent;
+  if (!text) return null;
+  try {
+    const state = JSON.parse(text) as { hydrate?: boolean; page?: PageData };
+    return state.hydrate && state.page ? state.page : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The data the server drew this address with, or null: on the server, its render's; in the browser, the page's JSON
+ * while the reader is still on the address it was sent for and it is fresh (a later visit loads its own).
+ */
+export function pageData(pathname: string): PageData | null {
+  if (typeof document === 'undefined') return serverData?.pathname === pathname ? serverData : null;
+  browserData ??= { data: readBrowserData(), at: Date.now() };
+  const { data, at } = browserData;
+  if (!data || data.pathname !== pathname || window.location.pathname !== pathname || Date.now() - at > FRESH_MS) {
+    // Once the reader has moved on, the data is for an old page: it is dropped, never used again.
+    if (data && window.location.pathname !== data.pathname) browserData = { data: null, at };
+    return null;
+  }
+  return data;
+}
