@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -33,6 +34,14 @@ function precompress(): Plugin {
 }
 
 /**
+ * CSS module class names: the class and a hash of its stylesheet (`mask_3f9a2`), the same in the client and server
+ * builds. Vite's default adds the line number, which every class name in the scripts carries for nothing: about
+ * 0.5 KB of the home route's gzipped JavaScript.
+ */
+const scopedName = (name: string, _file: string, css: string): string =>
+  `${name}_${createHash('sha256').update(css).digest('hex').slice(0, 5)}`;
+
+/**
  * The server serves dist/index.html for page routes and dist/assets/* at /assets/ (server modules/site/routes.ts).
  * `vite build --ssr src/entry-server.tsx` writes the server rendering entry to dist/server/; the client build's
  * manifest (dist/.vite/manifest.json) tells the server which chunk and CSS a server-rendered page needs.
@@ -40,6 +49,7 @@ function precompress(): Plugin {
 export default defineConfig(({ isSsrBuild }) => ({
   root: import.meta.dirname,
   plugins: isSsrBuild ? [react()] : [react(), precompress()],
+  css: { modules: { generateScopedName: scopedName } },
   build: isSsrBuild
     ? { outDir: 'dist/server', emptyOutDir: true, target: 'node20', sourcemap: false, copyPublicDir: false }
     : { outDir: 'dist', assetsDir: 'assets', emptyOutDir: true, target: 'es2022', sourcemap: false, manifest: true },

@@ -3,6 +3,7 @@ import { openModal, requireMember } from '../shell/modals';
 import { showToast } from '../shell/toasts';
 import { syncLocation, useHydrated } from '../router';
 import { selectUser, useUser } from '../user/user-store';
+import { CLOSE, Icon } from '../shell/icons/icons';
 import styles from './feed.module.css';
 
 /** posts-and-feeds.md §2 "List view behaviour": the banners above the main lists and the home page's msg query. */
@@ -49,7 +50,7 @@ export function PoliticsBanner() {
         Block tags
       </button>
       <button type="button" className={styles.noticeDismiss} aria-label="Dismiss" onClick={dismiss}>
-        ×
+        <Icon d={CLOSE} />
       </button>
     </div>
   );

@@ -4,12 +4,13 @@ import { siteConfig } from '../config';
 import { abbreviateNumber, formatAge } from '../lib/format';
 import { Link, navigate, useRouteMatch } from '../router';
 import { openModal, requireMember } from '../shell/modals';
+import { CLOSE, DOWN, Icon, UP } from '../shell/icons/icons';
 import { focusWhenShown } from '../shell/shortcuts/post-shortcuts';
 import { displayTag, tagUrl } from '../tags/canonical';
 import { useInterestName } from '../tags/interests';
 import { useUser } from '../user/user-store';
 import { askReport, hidePost, menuActions, revertHide, useHidden, type PostPlace } from './post-actions';
-import { OffensiveMask } from './offensive-mask';
+import { MaskCover, OffensiveMask } from './offensive-mask';
 import { PostMenu } from './post-menu';
 import { toggleSave, usePostList, votePost } from './post-store';
 import { plainExcerpt, PostContent } from './post-media';
@@ -242,7 +243,7 @@ function HeaderActions({ post, place }: { post: Post; place: PostPlace }) {
       <PostMenu post={post} place={place} />
       {canHide && (
         <button type="button" className={styles.iconButton} aria-label="Hide post" onClick={() => hidePost(post.id)}>
-          ×
+          <Icon d={CLOSE} />
         </button>
       )}
     </span>
@@ -279,6 +280,7 @@ function SensitiveMask({ post, children }: { post: Post; children: React.ReactNo
   if (!showsSensitiveMask(post, info, unmaskedHere)) return <>{children}</>;
   return (
     <div className={styles.mask} role="group" aria-label={SENSITIVE_TITLE}>
+      <MaskCover post={post} />
       <p className={styles.maskTitle}>{SENSITIVE_TITLE}</p>
       <p>{SENSITIVE_TEXT}</p>
       <div className={styles.maskActions}>
@@ -317,10 +319,12 @@ export function VoteBar({ post, commentHref, commentNewTab = true, place }: { po
     <div className={styles.bar}>
       <div className={styles.vote} role="group" aria-label="Vote">
         <button type="button" className={styles.button} aria-pressed={vote === 1} aria-label={masked ? 'Upvote' : `Upvote ${abbreviateNumber(post.upVoteCount)}`} onClick={() => void votePost(post, 1)}>
-          ▲ <span data-testid="upvotes">{masked ? '•' : abbreviateNumber(post.upVoteCount)}</span>
+          <Icon d={UP} />
+          <span data-testid="upvotes">{masked ? '•' : abbreviateNumber(post.upVoteCount)}</span>
         </button>
         <button type="button" className={styles.button} aria-pressed={vote === -1} aria-label={!masked && post.downVoteCount > 0 ? `Downvote ${abbreviateNumber(post.downVoteCount)}` : 'Downvote'} onClick={() => void votePost(post, -1)}>
-          ▼{!masked && post.downVoteCount > 0 ? <span> {abbreviateNumber(post.downVoteCount)}</span> : null}
+          <Icon d={DOWN} />
+          {!masked && post.downVoteCount > 0 ? <span>{abbreviateNumber(post.downVoteCount)}</span> : null}
         </button>
       </div>
       {commentHref && (

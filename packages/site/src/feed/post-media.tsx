@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { preload } from 'react-dom';
 import { formatDuration } from '../lib/format';
+import { Icon, PLAY, SOUND_OFF, SOUND_ON } from '../shell/icons/icons';
 import type { ClipVariant, ImageVariant, Post } from './post-types';
 import styles from './post-card.module.css';
 
@@ -119,7 +120,7 @@ export function Clip({ clip, poster, title, controls = false }: { clip: ClipVari
             setMuted((m) => !m);
           }}
         >
-          {muted ? '🔇' : '🔊'}
+          <Icon d={muted ? SOUND_OFF : SOUND_ON} />
         </button>
       )}
     </div>
@@ -191,12 +192,14 @@ function EmbedVideo({ post, eager }: { post: Post; eager: boolean }) {
       <Picture small={post.images.image460} large={post.images.image700} alt={post.title} eager={eager} />
       {embedUrl ? (
         <button type="button" className={styles.embedPlay} onClick={() => setPlaying(true)}>
-          ▶ Play video from {source}
+          <Icon d={PLAY} />
+          Play video from {source}
         </button>
       ) : (
         post.sourceUrl && (
           <a className={styles.embedPlay} href={post.sourceUrl} target="_blank" rel="noopener noreferrer">
-            ▶ Watch on {source}
+            <Icon d={PLAY} />
+            Watch on {source}
           </a>
         )
       )}

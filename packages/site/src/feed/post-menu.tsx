@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Dialog } from '../shell/dialog';
+import { Icon, MORE } from '../shell/icons/icons';
 import { useDismiss } from '../shell/menus/use-dismiss';
 import { useUser } from '../user/user-store';
 import {
@@ -90,7 +91,7 @@ export function PostMenu({ post, place }: { post: Post; place: PostPlace }) {
         aria-controls={open ? menuId : undefined}
         onClick={() => setOpen((o) => !o)}
       >
-        ⋯
+        <Icon d={MORE} />
       </button>
       {open && (
         <ul id={menuId} role="menu" aria-label="Post actions" className={styles.menu} onKeyDown={onMenuKey}>

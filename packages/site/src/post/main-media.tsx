@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { AUTOPLAY_THRESHOLD, Picture, PostContent } from '../feed/post-media';
 import type { ClipVariant, ImageVariant, Post } from '../feed/post-types';
 import { formatDuration } from '../lib/format';
+import { CLOSE, Icon, PLAY } from '../shell/icons/icons';
 import styles from './main-media.module.css';
 
 /** §4 Video: the duration text hides 3 s after play starts. */
@@ -63,7 +64,7 @@ function ZoomOverlay({ image, alt, onClose }: { image: ImageVariant; alt: string
   return (
     <div className={styles.overlay} role="dialog" aria-modal="true" aria-label="Zoomed image" onClick={onClose}>
       <button ref={close} type="button" className={styles.close} aria-label="Close" onClick={onClose}>
-        ×
+        <Icon d={CLOSE} />
       </button>
       <img className={styles.zoomed} src={image.webpUrl ?? image.url} width={image.width} height={image.height} alt={alt} />
     </div>
@@ -146,7 +147,8 @@ export function PlayableClip({ clip, cover, title, autoplay }: { clip: ClipVaria
       )}
       {!started && !autoplay && (
         <button type="button" className={styles.play} onClick={play}>
-          ▶ Play
+          <Icon d={PLAY} />
+          Play
         </button>
       )}
       {hasSound && (

@@ -13,7 +13,6 @@ import { pageData } from '../lib/page-data';
 import { navigate, preloadComponent, useHydrated, useLocation, type RouteProps } from '../router';
 import { usePageTitle } from '../shell/page-title';
 import { adjacentCard, currentCard, focusWhenShown, postCards, scrollToCard, togglePlay, usePostShortcuts } from '../shell/shortcuts/post-shortcuts';
-import { showToast } from '../shell/toasts';
 import { selectIsLoggedIn, useUser } from '../user/user-store';
 import { CheeredBy, CheersButton } from '../cheers';
 import { Poll } from '../poll';
@@ -21,8 +20,10 @@ import { ArticleBlocks, Markdown } from './article';
 import { CreateMemeButton } from './create-meme';
 import { ExploreMore } from './explore-more';
 import { MainMedia } from './main-media';
-import { LINK_COPIED, SHARE_POPUP, shareTargets, tabFromHash, threadFromHash, threadHash } from './share';
+import { tabFromHash, threadFromHash, threadHash } from './share';
+import { ShareBar } from './share-bar';
 import styles from './post-page.module.css';
+
 
 const PostComments = lazy(() => import('./post-comments'));
 
@@ -264,44 +265,4 @@ function openComments(member: boolean): void {
     section.scrollIntoView({ behavior: 'smooth', block: 'start' });
     if (member) focusWhenShown(section, 'textarea', true);
   });
-}
-
-/** §2 share bar; copy link confirms with 'Link Copied.'. */
-function ShareBar({ post }: { post: Post }) {
-  const url = post.shareUrl || post.postUrl;
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      showToast(LINK_COPIED);
-    } catch {
-      showToast('Could not copy the link. Copy it from the address bar instead.', 'error');
-    }
-  };
-  return (
-    <ul className={styles.share} aria-label="Share">
-      {shareTargets(url, post.title, post.nsfw ? undefined : post.images.image700?.url).map((target) => (
-        <li key={target.key}>
-          {target.href === null ? (
-            <button type="button" className={styles.shareButton} onClick={() => void copy()}>
-              {target.label}
-            </button>
-          ) : (
-            <a
-              className={styles.shareButton}
-              href={target.href}
-              target="_blank"
-              rel="noopener noreferrer"
-              onClick={(event) => {
-                if (!target.popup) return;
-                event.preventDefault();
-                window.open(target.href ?? '', `share-${target.key}`, SHARE_POPUP);
-              }}
-            >
-              {target.label}
-            </a>
-          )}
-        </li>
-      ))}
-    </ul>
-  );
 }

@@ -6,6 +6,7 @@ import { listKey, selectList, usePostList } from '../feed/post-store';
 import { apiGet, errorMessage, isApiFailure } from '../lib/api';
 import { pageData, type PageProfile } from '../lib/page-data';
 import { Link, useLocation, type RouteProps } from '../router';
+import { Icon, MORE } from '../shell/icons/icons';
 import { useDismiss } from '../shell/menus/use-dismiss';
 import { openModal, requireMember } from '../shell/modals';
 import { usePageTitle } from '../shell/page-title';
@@ -154,7 +155,7 @@ function ProfileMenu({ profile, own }: { profile: Profile; own: boolean }) {
   return (
     <div ref={root} className={styles.menuRoot}>
       <button ref={button} type="button" className={styles.menuButton} aria-label="Profile menu" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
-        ⋯
+        <Icon d={MORE} />
       </button>
       {open && (
         <ul role="menu" aria-label="Profile actions" className={styles.menu}>

@@ -5,6 +5,7 @@ import { openModal } from '../shell/modals/modal-store';
 import { selectUser, useUser } from '../user/user-store';
 import { REFERRAL_OFFER_USD, referralDecision, referralMode, resetsCooldown } from './referral-rules';
 import { referralStore, selectHasRedeemed, useReferral } from './referral-store';
+import { CLOSE, Icon } from '../shell/icons/icons';
 import styles from './referral-banner.module.css';
 
 /**
@@ -52,7 +53,7 @@ export function ReferralBanner({ config = siteConfig }: { config?: SiteConfig })
         Claim {REFERRAL_OFFER_USD} USD
       </button>
       <button type="button" className={styles.dismiss} aria-label="Dismiss offer" onClick={() => referralStore.getState().dismiss(Date.now())}>
-        ×
+        <Icon d={CLOSE} />
       </button>
     </aside>
   );

@@ -277,7 +277,6 @@ export function UploadPage() {
                       disabled={!checked && picked.length >= MAX_INTERESTS}
                       onChange={() => setPicked((p) => (checked ? p.filter((k) => k !== key) : [...p, key]))}
                     />
-                    {i.emoji ? `${i.emoji} ` : ''}
                     {i.name}
                   </label>
                 );

@@ -1,4 +1,5 @@
 import { shareTargets, LINK_COPIED, SHARE_POPUP } from '../post/share';
+import { ShareMark } from '../post/share-icons';
 import { Link } from '../router';
 import { Dialog } from '../shell/dialog';
 import type { ModalComponentProps } from '../shell/modals/modal-registry';
@@ -35,12 +36,14 @@ export function UploadSuccessModal({ props, close }: ModalComponentProps) {
         {ordered.map((target) => (
           <li key={target.key}>
             {target.href === null ? (
-              <button type="button" className={styles.secondary} onClick={() => void copy()}>
+              <button type="button" className={styles.secondary} data-share={target.key} onClick={() => void copy()}>
+                <ShareMark target={target.key} />
                 {target.label}
               </button>
             ) : (
               <a
                 className={styles.secondary}
+                data-share={target.key}
                 href={target.href}
                 target={target.popup ? '_blank' : undefined}
                 rel="noopener noreferrer"
@@ -50,6 +53,7 @@ export function UploadSuccessModal({ props, close }: ModalComponentProps) {
                   window.open(target.href ?? '', `share-${target.key}`, SHARE_POPUP);
                 }}
               >
+                <ShareMark target={target.key} />
                 {target.label}
               </a>
             )}

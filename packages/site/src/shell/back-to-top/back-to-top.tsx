@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { CONTROLS, coveredBy } from '../../lib/covers';
+import { Icon, TO_TOP } from '../icons/icons';
 import styles from './back-to-top.module.css';
 
 /** §9: shown once the page has scrolled more than 600 px, checked every 500 ms. */
@@ -46,7 +47,7 @@ export function BackToTop() {
         document.getElementById('main')?.focus({ preventScroll: true });
       }}
     >
-      <span aria-hidden="true">↑</span>
+      <Icon d={TO_TOP} />
       <span className={styles.label}>Back to top</span>
     </button>
   );

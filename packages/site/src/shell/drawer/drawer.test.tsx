@@ -110,9 +110,10 @@ describe('drawer', { timeout: 20_000 }, () => {
   it('hides sensitive interests unless adult mode is on', () => {
     renderDrawer();
     const interests = () => within(screen.getByRole('region', { name: 'Interests' })).getAllByRole('link').map((a) => a.textContent);
-    expect(interests()).toEqual(['😂 Funny', '🐶 Animals']);
+    // Named without their emoji, which show as empty boxes where no emoji font is installed.
+    expect(interests()).toEqual(['Funny', 'Animals']);
     act(() => userStore.setState({ info: memberInfo({ nsfwMode: true }) }));
-    expect(interests()).toEqual(['😂 Funny', '🐶 Animals', '🔞 NSFW']);
+    expect(interests()).toEqual(['Funny', 'Animals', 'NSFW']);
   });
 
   it('keys interests by their own key, not the listType every interest shares', async () => {

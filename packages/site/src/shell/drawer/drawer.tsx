@@ -10,6 +10,7 @@ import { lockScroll } from '../dialog/scroll-lock';
 import { openModal } from '../modals/modal-store';
 import { signupHref } from '../modals/signup-overlay';
 import { drawerSections, isSectionActive } from './sections';
+import { CLOSE, Icon, STAR } from '../icons/icons';
 import styles from './drawer.module.css';
 
 export type DrawerProps = {
@@ -65,7 +66,7 @@ export function Drawer({ mode, open, onClose, config = siteConfig }: DrawerProps
               {config.appName}
             </Link>
             <button type="button" className={styles.closeButton} aria-label="Close menu" onClick={onClose}>
-              ×
+              <Icon d={CLOSE} />
             </button>
           </div>
         )}
@@ -149,7 +150,7 @@ function PinButton({ tag }: { tag: Tag }) {
       title={pinned ? 'Unpin' : 'Pin'}
       onClick={() => (pinned ? unfavourite(tag) : favourite(tag))}
     >
-      {pinned ? '★' : '☆'}
+      <Icon d={STAR} />
     </button>
   );
 }
@@ -269,12 +270,11 @@ function Following() {
   );
 }
 
-/** Keyed by the interest's own key: its listType is the list kind, the same for every interest. */
-const interestTag = (interest: Interest): Tag => ({
-  key: `interest:${interestKey(interest)}`,
-  url: interest.url,
-  name: `${interest.emoji ? interest.emoji + ' ' : ''}${interest.name}`,
-});
+/**
+ * Keyed by the interest's own key: its listType is the list kind, the same for every interest. Named without its
+ * emoji, which shows as an empty box where no emoji font is installed.
+ */
+const interestTag = (interest: Interest): Tag => ({ key: `interest:${interestKey(interest)}`, url: interest.url, name: interest.name });
 
 function Interests() {
   const interests = useInterests((s) => s.interests);

@@ -72,7 +72,6 @@ export function FollowDialog({ props, close }: ModalComponentProps) {
                     disabled={busy === `interest:${key}`}
                     onClick={() => void toggle('interest', key, interest.name)}
                   >
-                    {interest.emoji ? `${interest.emoji} ` : ''}
                     {interest.name}
                   </button>
                 </li>

@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useToasts } from './toast-store';
+import { CLOSE, Icon } from '../icons/icons';
 import styles from './toast-region.module.css';
 
 /** shell-and-account.md §2: toasts sit 64 px from the top, just under the top bar. */
@@ -51,7 +52,7 @@ export function ToastRegion() {
             </button>
           )}
           <button type="button" className={styles.dismiss} aria-label="Dismiss" onClick={() => dismiss(toast.id)}>
-            ×
+            <Icon d={CLOSE} />
           </button>
         </div>
       ))}
