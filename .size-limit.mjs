@@ -39,7 +39,10 @@ export default [
       'react-dom',
       'react/jsx-runtime'
     ],
-    limit: '24 KB',
+    // 24 KB until the npm build became one file per module (so that an app importing one helper bundles only that
+    // helper): bundling the whole widget from 70 modules instead of one chunk costs 0.3 to 0.45 KB here, measured
+    // with both builds side by side (README, "Using the comment widget from npm").
+    limit: '24.5 KB',
     gzip: true,
     modifyEsbuildConfig: beforeLazyChunks,
   },

@@ -1,6 +1,7 @@
 // npm builds of the published packages (ESM + type declarations). Dependencies and peers stay external: the
 // consumer's bundler dedupes them. The size budgets in .size-limit.mjs measure the entries with them bundled.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import alias from '@rollup/plugin-alias';
 import commonjs from '@rollup/plugin-commonjs';
@@ -33,23 +34,43 @@ const widgetStyles = () => ({
   },
 });
 
+/**
+ * Empties an npm build's output folder first (all but `keep`): a file of an earlier build, a chunk name no longer made,
+ * must not ship in the tarball.
+ */
+const cleanOutput = (dir, keep = []) => ({
+  name: 'clean-output',
+  buildStart() {
+    if (!existsSync(dir)) return;
+    for (const name of readdirSync(dir)) if (!keep.includes(name)) rmSync(join(dir, name), { recursive: true, force: true });
+  },
+});
+
 const embed = embedBuilds();
 
 export default process.env.BUILD === 'embed' ? embed : [
   {
     input: at('packages/comments-client/src/index.ts'),
-    output: { dir: at('packages/comments-client/dist'), format: 'es', sourcemap: false },
+    // Source maps with their sources, and declaration maps (tsconfig.build.json) into the shipped src/: a consumer's
+    // debugger and "go to definition" land on our TypeScript.
+    output: { dir: at('packages/comments-client/dist'), format: 'es', sourcemap: true, preserveModules: true, preserveModulesRoot: at('packages/comments-client/src') },
     external: externalOf(commentsClient),
-    plugins: [typescript({ tsconfig: at('packages/comments-client/tsconfig.build.json'), outputToFilesystem: true })],
+    plugins: [cleanOutput(at('packages/comments-client/dist')), typescript({ tsconfig: at('packages/comments-client/tsconfig.build.json'), outputToFilesystem: true })],
   },
   {
     input: at('packages/comments-widget/src/index.ts'),
     // React Server Components (Next.js App Router) import the widget as client code: its components use context and
     // state, which a server component cannot. Rollup drops module-level directives from sources when it bundles, so
     // the directive goes in as a banner of the output, the first statement of the file.
-    output: { dir: at('packages/comments-widget/dist'), format: 'es', sourcemap: false, banner: "'use client';" },
+    // One file per module (preserveModules): with `sideEffects` in package.json, a consumer's bundler drops every
+    // module its imports do not reach, so importing one helper does not pull the widget (scripts/check-publish.mjs).
+    output: {
+      dir: at('packages/comments-widget/dist'), format: 'es', sourcemap: true, banner: "'use client';",
+      preserveModules: true, preserveModulesRoot: at('packages/comments-widget/src'),
+    },
     external: externalOf(commentsWidget),
-    plugins: [typescript({ tsconfig: at('packages/comments-widget/tsconfig.build.json'), outputToFilesystem: true }), widgetStyles()],
+    // dist/embed is the embed builds' (below), which the server serves; they run after this one and replace it.
+    plugins: [cleanOutput(at('packages/comments-widget/dist'), ['embed']), typescript({ tsconfig: at('packages/comments-widget/tsconfig.build.json'), outputToFilesystem: true }), widgetStyles()],
   },
   ...embed,
 ];
