@@ -180,6 +180,14 @@ describeEachDatabase('server-rendered pages', (kind) => {
     expect(meta(masked, 'twitter:card')).toBe('summary');
   });
 
+  it.runIf(built)('keeps an offensive post\'s picture out of its preview', async () => {
+    const id = await makePost(t.db, { title: 'Rude', isOffensive: true, images: { image700: { url: '/media/o/image700.jpg', width: 700, height: 400 } } });
+    const html = (await get(`/gag/${id}`)).body;
+    expect(meta(html, 'og:title')).toBe('Rude');
+    expect(meta(html, 'og:image')).toBeNull();
+    expect(meta(html, 'twitter:card')).toBe('summary');
+  });
+
   describe('failure safety', () => {
     const siteDir = mkdtempSync(join(tmpdir(), 'guffaw-site-'));
     writeFileSync(join(siteDir, 'index.html'), '<!doctype html><html><head><title>Guffaw</title></head><body><div id="root"></div></body></html>');
