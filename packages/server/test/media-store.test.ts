@@ -10,6 +10,7 @@ import { buildApp } from '../src/app.js';
 import { testConfig, type Config } from '../src/config.js';
 import { migrateToLatest, openDatabase, type Database } from '../src/db/index.js';
 import { ffmpegCommand } from '../src/lib/media/ffmpeg.js';
+import { createApp, tokenFor } from '../src/modules/comments/test-kit.js';
 import { makeUser, type TestUser } from '../src/modules/posts/test-fixtures.js';
 import { startS3Server, type S3Server } from './s3-server.js';
 
@@ -168,6 +169,36 @@ describe(`media on S3 across three instances [${adminUrl ? 'postgres' : 'pglite'
     expect((await b.app.inject({ method: 'GET', url: mp4.slice(PUBLIC_URL.length) })).headers['content-type']).toBe('video/mp4');
   });
 
+  /** The media URLs of a picture uploaded through an instance's comment service (POST /comments/v2/media.json). */
+  async function commentMedia(through: Instance): Promise<string[]> {
+    const commentApp = await createApp(through.app.db, `media-${randomBytes(3).toString('hex')}`, {});
+    const form = new FormData();
+    form.append('appId', commentApp.id);
+    form.append('auth', await tokenFor(commentApp, 'commenter'));
+    form.append('blob', new Blob([new Uint8Array(await tallPng())], { type: 'image/png' }));
+    const body = new Response(form);
+    const res = await through.app.inject({
+      method: 'POST',
+      url: '/comments/v2/media.json',
+      payload: Buffer.from(await body.arrayBuffer()),
+      headers: { 'content-type': body.headers.get('content-type') as string },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const media = res.json().payload.media as Record<string, { url?: string; webpUrl?: string }>;
+    const urls = Object.values(media).flatMap((v) => [v.url, v.webpUrl]).filter((u): u is string => typeof u === 'string');
+    expect(urls.length).toBeGreaterThanOrEqual(2);
+    return urls;
+  }
+
+  it('reads comment media uploaded through A through B and C', async () => {
+    const urls = await commentMedia(a);
+    for (const url of urls) {
+      expect(url.startsWith(`${PUBLIC_URL}/media/comments/`), url).toBe(true);
+      for (const other of [b, c]) expect((await other.app.inject({ method: 'GET', url: url.slice(PUBLIC_URL.length) })).statusCode, url).toBe(200);
+    }
+    for (const i of [a, b, c]) expect(existsSync(join(i.dataDir, 'media', 'comments')), i.dataDir).toBe(false);
+  });
+
   it('answers byte ranges, conditional requests and HEAD with the cache headers of /media/', async () => {
     const data = await submit(a, { type: 'Photo', title: 'Ranges' }, { bytes: await tallPng(), name: 'r.png', mime: 'image/png' });
     const path = `/media/posts/${data.id}/image700.jpg`;
@@ -237,6 +268,10 @@ describe(`media on S3 across three instances [${adminUrl ? 'postgres' : 'pglite'
       // The same file through an instance at the path of today.
       const same = await b.app.inject({ method: 'GET', url: `/media/${url.slice(`${s3.endpoint}/${BUCKET}/${PREFIX}/`.length)}` });
       expect(Buffer.from(await res.arrayBuffer()).equals(same.rawPayload)).toBe(true);
+    }
+    for (const url of await commentMedia(cdn)) {
+      expect(url.startsWith(`${s3.endpoint}/${BUCKET}/${PREFIX}/comments/`), url).toBe(true);
+      expect((await fetch(url)).status, url).toBe(200);
     }
     // The lists other instances serve carry the same URLs (they are stored with the post).
     const listed = await c.app.inject({ method: 'POST', url: '/v1/user-posts/username/uploader/type/posts', headers: member.headers });
