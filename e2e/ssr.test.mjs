@@ -310,3 +310,32 @@ test('masked posts stay masked in share tags and markup', async () => {
     assert.ok(!markup(profile).includes(nsfw.images.image700.url) && !markup(profile).includes(nsfw.images.image460?.url ?? '\u0000'));
   }
 });
+
+test('a slow comments chunk keeps the server\'s comments in place until it hydrates them', async (t) => {
+  const post = await photoPost();
+  const first = (await firstComments(post.postUrl)).comments.find((c) => c.text && !c.isSensitive && !c.isOffensive && !c.isDeleted);
+  await browser.withPage(t, async (page) => {
+    const messages = [];
+    page.on('console', (m) => messages.push(`${m.type()}: ${m.text()}`));
+    await page.route(/\/assets\/post-comments-[^/]*\.js$/, async (route) => {
+      await sleep(2000);
+      await route.continue();
+    });
+    await page.addInitScript((text) => {
+      document.addEventListener('DOMContentLoaded', () => {
+        window.__serverComment = [...document.querySelectorAll('.gfw-text')].find((p) => p.textContent === text) ?? null;
+        // Any moment the comments are gone (the fallback drawn instead) is a flash.
+        window.__flashes = 0;
+        new MutationObserver(() => {
+          if (document.querySelector('#comment')?.textContent?.includes('Loading comments')) window.__flashes += 1;
+        }).observe(document.body, { childList: true, subtree: true, characterData: true });
+      });
+    }, first.text);
+    await page.goto(`${baseUrl()}/gag/${post.id}`, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(500);
+    assert.equal(await page.evaluate(() => window.__flashes), 0, 'the comments never gave way to the loading text');
+    assert.ok(await page.evaluate(() => Boolean(window.__serverComment?.isConnected)), 'the server\'s comment was hydrated, not replaced');
+    assert.deepEqual(messages.filter((m) => HYDRATION_ERROR.test(m)), []);
+    assert.deepEqual(page.consoleErrors, []);
+  }, { viewport: MOBILE });
+});

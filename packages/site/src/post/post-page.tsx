@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
+import { lazy, memo, Suspense, useEffect, useRef, useState, type ComponentProps, type RefObject } from 'react';
 import { MaskedContent, PostHeader, PostTags, VoteBar } from '../feed/post-card';
 import { PostAd } from '../ads';
 import { usePostView } from '../analytics';
@@ -181,27 +181,49 @@ function PostView({ post }: { post: Post }) {
           // Server HTML and hydration stop here; the widget's chunk loads after.
           <p role="status">Loading {commentLabel(2, forum).toLowerCase()}…</p>
         ) : (
-          <Suspense fallback={<p role="status">Loading {commentLabel(2, forum).toLowerCase()}…</p>}>
-            <PostComments
-              postId={post.id}
-              url={post.postUrl}
-              isForum={forum}
-              canAnonymous={post.comment.canAnonymous && info.uploads.includes(post.id)}
-              own={info.uploads.includes(post.id)}
-              initialPage={initialPage}
-              threadId={threadId}
-              onThreadChange={(id) => {
-                // §2: the thread is kept in the hash; opening one is a step Back undoes, leaving one is not.
-                if (id === threadFromHash(window.location.hash)) return;
-                navigate(`${window.location.pathname}${window.location.search}${threadHash(id)}`, { replace: id === null, scroll: false });
-              }}
-            />
-          </Suspense>
+          <CommentsSlot
+            postId={post.id}
+            url={post.postUrl}
+            forum={forum}
+            canAnonymous={post.comment.canAnonymous && info.uploads.includes(post.id)}
+            own={info.uploads.includes(post.id)}
+            initialPage={initialPage}
+            threadId={threadId}
+          />
         )}
       </div>
     </article>
   );
 }
+
+/** §2: the thread is kept in the hash; opening one is a step Back undoes, leaving one is not. */
+function followThread(id: string | null): void {
+  if (id === threadFromHash(window.location.hash)) return;
+  navigate(`${window.location.pathname}${window.location.search}${threadHash(id)}`, { replace: id === null, scroll: false });
+}
+
+type SlotProps = {
+  postId: string;
+  url: string;
+  forum: boolean;
+  canAnonymous: boolean;
+  own: boolean;
+  initialPage: ComponentProps<typeof PostComments>['initialPage'];
+  threadId: string | null;
+};
+
+/**
+ * The comments widget behind its own boundary, memoized: where the server drew the comments, the page's re-render
+ * right after hydration does not reach a boundary whose chunk may still be loading (an update there would drop the
+ * server's comments and draw the fallback until the chunk is in).
+ */
+const CommentsSlot = memo(function CommentsSlot({ forum, ...props }: SlotProps) {
+  return (
+    <Suspense fallback={<p role="status">Loading {commentLabel(2, forum).toLowerCase()}…</p>}>
+      <PostComments {...props} isForum={forum} onThreadChange={followThread} />
+    </Suspense>
+  );
+});
 
 /** How long after arriving at #comment the comments are kept on top while what is above them grows (ms). */
 const KEEP_COMMENTS_MS = 5000;
