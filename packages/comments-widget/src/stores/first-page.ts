@@ -1,5 +1,5 @@
 import type { CommentPage } from '@guffaw/comments-client';
-import { listKey } from './section-store.js';
+import { byId, emptyList, listKey } from './section-store.js';
 import type { WidgetStores } from './widget-stores.js';
 
 /** A first page of the hot list read by the host's server, and when (unix ms): the widget's `initialPage`. */
@@ -15,20 +15,9 @@ export function seedFirstPage(stores: WidgetStores, { page, readAt }: InitialPag
     total: page.total,
     lock: page.lock,
     status: page.status,
-    comments: Object.fromEntries(page.comments.map((c) => [c.commentId, c])),
+    comments: byId(page.comments),
     lists: {
-      [listKey('hot')]: {
-        ids: page.comments.map((c) => c.commentId),
-        next: page.next,
-        prev: page.prev,
-        refresh: page.refresh,
-        firstLoading: false,
-        nextLoading: false,
-        prevLoading: false,
-        error: false,
-        loadedAt: readAt,
-        pending: [],
-      },
+      [listKey('hot')]: { ...emptyList(), ids: page.comments.map((c) => c.commentId), next: page.next, prev: page.prev, refresh: page.refresh, loadedAt: readAt },
     },
   });
   // zustand's useStore renders a server snapshot from getInitialState(): on the server and during hydration that

@@ -109,7 +109,7 @@ export type SectionActions = {
 
 export type SectionStore = ReturnType<typeof createSectionStore>;
 
-const emptyList = (): ListState => ({
+export const emptyList = (): ListState => ({
   ids: [], next: null, prev: null, refresh: null,
   firstLoading: false, nextLoading: false, prevLoading: false, error: false, loadedAt: null, pending: [],
 });
@@ -186,7 +186,7 @@ export function applyVote(comment: Comment, from: LikeValue, to: LikeValue): Com
   return { ...comment, likeCount, dislikeCount };
 }
 
-const byId = (comments: Comment[]): Record<string, Comment> => Object.fromEntries(comments.map((c) => [c.commentId, c]));
+export const byId = (comments: Comment[]): Record<string, Comment> => Object.fromEntries(comments.map((c) => [c.commentId, c]));
 const unique = (ids: string[]): string[] => [...new Set(ids)];
 
 export type SectionOptions = {
