@@ -154,9 +154,11 @@ describeEachDatabase('server-rendered pages', (kind) => {
     }
   });
 
-  it.runIf(built)('answers an unknown tag, a missing collection and a post that is not one with the not-found page, 404', async () => {
+  it.runIf(built)('answers an unknown tag, a missing collection, a post that is not one and an unknown profile tab with the not-found page, 404', async () => {
     const photo = await makePost(t.db, { title: 'Just a photo' });
-    for (const url of ['/tag/unknown-tag', '/collection/no-such-post', `/collection/${photo}`]) {
+    await makeUser(t.db, 'tabless');
+    expect((await get('/u/tabless/posts')).statusCode).toBe(200);
+    for (const url of ['/tag/unknown-tag', '/collection/no-such-post', `/collection/${photo}`, '/u/tabless/bogus']) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type']).toContain('text/html');

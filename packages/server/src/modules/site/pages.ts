@@ -337,6 +337,8 @@ export async function createPageRenderer(options: PageRendererOptions) {
       } catch {
         return true;
       }
+      // The profile's lists (site profile/profile-tabs.ts): any other tab is the client's "Page not found" too.
+      if (segments[2] !== undefined && !['likes', 'posts', 'comments', 'saved'].includes(segments[2])) return true;
       return !(await findUserByUsername(ctx.db, username));
     }
     return false;
