@@ -9,6 +9,8 @@ import { startS3Server, type S3Server } from '../../test/s3-server.js';
 import { createTestApp } from '../../test/harness.js';
 import { s3Store } from '../lib/media/s3-store.js';
 import { progressLine } from '../lib/media/migrate.js';
+import { testConfig } from '../config.js';
+import { runMediaCommand } from './media.js';
 
 /** `npm run media -- migrate` as an operator types it at the repository root, against s3rver (a real S3 API server). */
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -112,6 +114,20 @@ describe('npm run media -- migrate', () => {
     const help = await npm(['--help'], {});
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('npm run media -- migrate [--dry-run] [--concurrency N]');
+  });
+
+  it('redraws one bar in place on a terminal, and ends it with a newline', async () => {
+    const writes: string[] = [];
+    const printed: string[] = [];
+    const config = testConfig({ dataDir, mediaStore: s3.store(BUCKET, 'tty') });
+    const code = await runMediaCommand(config, ['migrate', '--concurrency', '2'], { print: (l) => printed.push(l), status: { write: (t) => writes.push(t), isTTY: true } });
+    expect(code).toBe(0);
+    const bars = writes.filter((w) => w.startsWith('\r['));
+    expect(bars.length).toBeGreaterThanOrEqual(2);
+    expect(bars.slice(0, -1).every((w) => !w.endsWith('\n'))).toBe(true);
+    expect(bars.at(-1)).toMatch(/^\r\[#{24}\] 100% .*copied \d+, skipped 0, failed 0\n$/);
+    expect(printed[0]).toMatch(/skipped 0 already in s3:\/\/migrated\/tty\/, failed 0/);
+    await expect(runMediaCommand(config, ['migrate', '--concurrency', '0'], { print: () => {}, status: { write: () => {} } })).rejects.toThrow(/--concurrency must be/);
   });
 
   it('draws the progress bar by bytes', () => {
