@@ -2,7 +2,7 @@ import { createWriteStream, statSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import type { Database } from '../db/index.js';
-import { findApp } from '../modules/comments/repo/index.js';
+import { findCommentApp as findApp } from '../modules/comments/index.js';
 import { exportDisqus, exportJson } from '../modules/comments/transfer/export.js';
 import { importComments, parseHostRewrites } from '../modules/comments/transfer/import.js';
 import { createProgress } from '../modules/comments/transfer/progress.js';

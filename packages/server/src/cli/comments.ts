@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
 import { DatabaseUnavailableError, migrateToLatest, openDatabase, type Database } from '../db/index.js';
 import { dataDirInUse, lockDataDir } from '../lib/data-dir-lock.js';
-import { addModerator, findApp, insertApp, removeModerator } from '../modules/comments/repo/index.js';
+import { addModerator, findCommentApp as findApp, insertCommentApp as insertApp, removeModerator } from '../modules/comments/index.js';
 import { WEBHOOK_EVENTS, WebhookInputError, createWebhookService } from '../modules/webhooks/service.js';
 import { TRANSFER_COMMANDS, TransferUsageError, runTransferCommand, type TransferIo } from './comments-transfer.js';
 

@@ -7,9 +7,10 @@ import { postHotScore } from '../modules/posts/ranking.js';
 import type { Clip } from './clips.js';
 import type { PictureSet } from './images.js';
 import { MODERATOR_USER, type DemoPlan, type PostPlan } from './plan.js';
+import { MAIN_APP_ID } from '../main-app.js';
 
-/** The main site's own app in the comment service (DESIGN.md). */
-export const MAIN_APP_ID = 'guffaw';
+/** The main site's own app in the comment service (DESIGN.md; defined in src/main-app.ts). */
+export { MAIN_APP_ID };
 
 export type DemoMedia = {
   /** By clip index; null where ffmpeg failed (those posts have a still picture). */

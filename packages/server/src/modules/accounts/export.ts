@@ -1,6 +1,6 @@
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/index.js';
-import { authorCommentsPage, authorLikesPage } from '../comments/author-content.js';
+import { authorCommentsPage, authorLikesPage } from '../comments/index.js';
 import { preferencesOf, proSettings, isActivePro } from '../../lib/pro.js';
 import * as repo from './repository.js';
 import type { UserRow } from './repository.js';

@@ -12,9 +12,10 @@ import * as repo from './repository.js';
 import type { Provider, UserRow, UserUpdate, WordTable } from './repository.js';
 import { isActivePro, preferencesOf, proSettings } from '../../lib/pro.js';
 import { canonicalTag } from '../../lib/tags.js';
-import { anonymiseAuthor, removeAuthorComments } from '../comments/author-content.js';
+import { anonymiseAuthor, removeAuthorComments } from '../comments/index.js';
 import { deletePost } from '../posts/actions.js';
 import { setPostCommentsCount } from '../posts/service.js';
+import { MAIN_APP_ID } from '../../main-app.js';
 
 export type AccountsContext = { db: Database; config: Config; mailer: Mailer };
 
@@ -28,7 +29,8 @@ export const VERIFY_TOKEN_TTL_MS = 48 * 3600 * 1000;
 export const RESET_TOKEN_TTL_MS = 3600 * 1000;
 /** DESIGN.md: the comment-service token lives at most 24 h. */
 export const COMMENT_AUTH_TTL_SECONDS = 24 * 3600;
-export const MAIN_COMMENT_APP = 'guffaw';
+/** The main site's comment app (src/main-app.ts). */
+export const MAIN_COMMENT_APP = MAIN_APP_ID;
 /** comments.md §9: blocked-user pages of 20. */
 export const BLOCK_PAGE_SIZE = 20;
 export const MAX_WORD_LENGTH = 100;

@@ -16,6 +16,7 @@ import { moderationRoutes } from './routes/moderation.js';
 import { hasNul, snake } from './routes/parse.js';
 import { uploadRoutes } from './routes/uploads.js';
 import type { CommentHooks } from './service/hooks.js';
+import type { HostedApp } from './service/host.js';
 import { CommentServiceError } from './service/types.js';
 import { createCommentService } from './service/wiring.js';
 
@@ -32,6 +33,8 @@ export type CommentsRoutesOptions = {
   rateLimits?: RateLimits;
   /** What other modules learn from the comment service (app.ts wires them). */
   hooks?: CommentHooks;
+  /** The hosted app (the main one) and its site's port (app.ts, comment-hooks.ts mainSitePort). */
+  host?: HostedApp;
 };
 
 export { RATE_LIMITS, type RateLimits };
@@ -44,7 +47,7 @@ const SERVER_ERROR = 'Error occurred. Please try again later.';
  * calls are in routes/ by group, the rules in service/; see README.md for the decisions.
  */
 export const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (app, opts) => {
-  const service = createCommentService(app.db, app.config, { bus: app.bus, ...(opts.hooks ? { hooks: opts.hooks } : {}) });
+  const service = createCommentService(app.db, app.config, { bus: app.bus, ...(opts.hooks ? { hooks: opts.hooks } : {}), ...(opts.host ? { host: opts.host } : {}) });
   // Pending comment writes finish and the notifications outbox stops before the database closes.
   app.addHook('onClose', () => service.close());
 

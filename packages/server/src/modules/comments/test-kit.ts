@@ -12,12 +12,12 @@ import { LocalBus } from '../../lib/pubsub.js';
 import { createSession, sessionIdOf, sessionTag } from '../../lib/session.js';
 import { createLimits } from '../../lib/rate-limit.js';
 import { createTestDatabase, type DatabaseKind } from '../../../test/harness.js';
-import { commentHooks } from '../../comment-hooks.js';
+import { commentHooks, mainSitePort } from '../../comment-hooks.js';
 import { threadsRoutes } from '../threads/routes.js';
 import { commentsRoutes, type CommentsRoutesOptions, type RateLimits } from './routes.js';
 import { signAuthToken } from './auth.js';
 import { addModerator, insertApp } from './repo/index.js';
-import { MAIN_APP_ID } from './service/core.js';
+import { MAIN_APP_ID } from '../../main-app.js';
 
 /** Helpers shared by the comment service's tests: apps, main-site users, tokens and form calls. */
 
@@ -47,7 +47,8 @@ export async function createCommentsTestApp(kind: DatabaseKind, options: Comment
   await app.register(threadsRoutes);
   // Tests share a few users across many calls: limits are raised unless a test lowers them.
   const rateLimits: RateLimits = { comment: 10_000, upload: 10_000, action: 10_000 };
-  await app.register(commentsRoutes, { prefix: '/comments', rateLimits, hooks: commentHooks(testDb.db), ...options });
+  const host = { appId: MAIN_APP_ID, port: mainSitePort(testDb.db, config) };
+  await app.register(commentsRoutes, { prefix: '/comments', rateLimits, hooks: commentHooks(testDb.db), host, ...options });
   await app.ready();
   return {
     app,

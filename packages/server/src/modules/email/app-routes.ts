@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { commentError, commentOk, isHttpError } from '../../lib/envelope.js';
-import { verifyAuthToken } from '../comments/auth.js';
-import { MAIN_APP_ID } from '../comments/index.js';
+import { MAIN_APP_ID } from '../../main-app.js';
+import { verifyAuthToken } from '../comments/index.js';
 import { EMAIL_MODES, getMode, appUserRecipient, memberRecipient, setMode, type EmailMode } from './service.js';
 
 type Fields = { appId?: string; auth?: string; mode?: string };

@@ -2,8 +2,7 @@ import type { Json } from '../../db/schema.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/envelope.js';
 import { SNAPSHOT_TTL_MS } from './cursor.js';
 import * as repo from './repository.js';
-import { findApp, isModerator } from '../comments/repo/index.js';
-import { MAX_TOKEN_LIFETIME_SECONDS, signOpToken } from '../comments/auth.js';
+import { MAX_TOKEN_LIFETIME_SECONDS, findCommentApp, isModerator, signOpToken } from '../comments/index.js';
 import { MAIN_COMMENT_APP, pollOptions, postUrl, profileUrl, type PostsContext } from './service.js';
 
 /**
@@ -79,7 +78,7 @@ export async function deletePost(ctx: PostsContext, userId: number, postId: stri
 export async function opToken(ctx: PostsContext, user: { id: number; userId: string }, postId: string) {
   const post = await requirePost(ctx, postId);
   if (post.creatorId !== user.id) throw forbidden('NOT_OWNER', 'Only the uploader of this post can act as its OP.');
-  const app = await findApp(ctx.db, MAIN_COMMENT_APP);
+  const app = await findCommentApp(ctx.db, MAIN_COMMENT_APP);
   if (!app) throw notFound('COMMENTS_UNAVAILABLE', 'Comments are not set up on this site.');
   const url = postUrl(ctx.config, postId);
   return { opToken: await signOpToken(app.secret, app.id, user.userId, url, MAX_TOKEN_LIFETIME_SECONDS), url };

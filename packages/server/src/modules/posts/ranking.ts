@@ -28,7 +28,7 @@
  *
  * Fresh: creation time. Every list breaks ties by post id, descending.
  */
-import { HOT_DECAY_SECONDS, HOT_EPOCH_SECONDS } from '../comments/hot-rank.js';
+import { HOT_DECAY_SECONDS, HOT_EPOCH_SECONDS } from '../comments/index.js';
 
 export const TRENDING_HALF_LIFE_SECONDS = 6 * 3600;
 export const TRENDING_WINDOW_SECONDS = 48 * 3600;

@@ -12,11 +12,12 @@ import * as repo from './repository.js';
 import { cacheTtl, perDatabase, VisitorPageCache, visitorCacheTtl } from './visitor-cache.js';
 import { isActivePro, proSettings } from '../../lib/pro.js';
 import { canonicalTag } from '../../lib/tags.js';
+import { MAIN_APP_ID } from '../../main-app.js';
 
 /** Posts per page of every list (the client groups them in streams of 2, 3 then 5). */
 export const PAGE_SIZE = 10;
-/** The comment service's app id of the main site (DESIGN.md). */
-export const MAIN_COMMENT_APP = 'guffaw';
+/** The comment service's app id of the main site (DESIGN.md; defined in src/main-app.ts). */
+export const MAIN_COMMENT_APP = MAIN_APP_ID;
 /** News lists draw from the interest with this key. */
 export const NEWS_INTEREST = 'news';
 

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/index.js';
 import { forbidden, notFound } from '../../lib/envelope.js';
-import { isBannedFromMainApp, isMainAppThread } from '../comments/index.js';
+import { MAIN_APP_ID } from '../../main-app.js';
+import { isAppThread, isBannedFromApp } from '../comments/index.js';
 import { followOnReply, isFollowing, setFollowing } from './repository.js';
 
 /**
@@ -17,8 +18,8 @@ export async function followStatus(db: Database, userId: number, threadId: strin
 
 /** `user`: the main-site account (`id`) and its id in the main comment app (`userId`, the session's). */
 export async function follow(db: Database, user: { id: number; userId: string }, threadId: string, followed: boolean): Promise<boolean> {
-  if (followed && (await isBannedFromMainApp(db, user.userId))) throw forbidden('USER_BANNED', 'You are banned from commenting here.');
-  if (followed && !(await isMainAppThread(db, threadId))) throw notFound('THREAD_NOT_FOUND', 'This comment thread does not exist.');
+  if (followed && (await isBannedFromApp(db, MAIN_APP_ID, user.userId))) throw forbidden('USER_BANNED', 'You are banned from commenting here.');
+  if (followed && !(await isAppThread(db, MAIN_APP_ID, threadId))) throw notFound('THREAD_NOT_FOUND', 'This comment thread does not exist.');
   await setFollowing(db, user.id, threadId, followed);
   return followed;
 }

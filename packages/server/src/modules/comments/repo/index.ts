@@ -5,7 +5,6 @@
 export * from './types.js';
 export * from './apps.js';
 export * from './users.js';
-export * from './main-site.js';
 export * from './sections.js';
 export * from './comment-reads.js';
 export * from './comment-changes.js';

@@ -6,7 +6,6 @@ import type { Executor, UserRow } from './types.js';
 export async function upsertUser(
   db: Executor,
   u: { appId: string; externalId: string; userId: string; displayName: string; avatarUrl: string; profileUrl: string },
-  mainAppId: string,
 ): Promise<UserWithRole> {
   return db
     .with('up', (qb) =>
@@ -25,7 +24,7 @@ export async function upsertUser(
     )
     .selectFrom('up as u')
     .selectAll('u')
-    .select((eb) => [isModeratorOf(eb as never).as('moderator'), isMainUser(eb as never, mainAppId).as('mainUser')])
+    .select((eb) => [isModeratorOf(eb as never).as('moderator')])
     .executeTakeFirstOrThrow() as Promise<UserWithRole>;
 }
 
@@ -35,23 +34,17 @@ export async function offensiveAuthorIds(db: Executor, sectionId: number): Promi
   return rows.map((r) => r.userId);
 }
 
-export type UserWithRole = UserRow & { moderator: boolean; mainUser: boolean };
+export type UserWithRole = UserRow & { moderator: boolean };
 
 const isModeratorOf = (eb: ExpressionBuilder<DB & { u: CommentUsers }, 'u'>) =>
   eb.exists(eb.selectFrom('commentModerators as m').select('m.externalId').whereRef('m.appId', '=', 'u.appId').whereRef('m.externalId', '=', 'u.externalId'));
-/** Main app only (its external ids are users.user_id): whether the comment user is a live main-site account. */
-const isMainUser = (eb: ExpressionBuilder<DB & { u: CommentUsers }, 'u'>, mainAppId: string) =>
-  eb.and([
-    eb('u.appId', '=', mainAppId),
-    eb.exists(eb.selectFrom('users').select('users.id').whereRef('users.userId', '=', 'u.externalId').where('users.deletedAt', 'is', null)),
-  ]);
 
 /** Several comment users of one app at once (concurrent sign-ins share one query), with their roles. */
-export async function findUsersWithRole(db: Executor, appId: string, externalIds: string[], mainAppId: string): Promise<UserWithRole[]> {
+export async function findUsersWithRole(db: Executor, appId: string, externalIds: string[]): Promise<UserWithRole[]> {
   return db
     .selectFrom('commentUsers as u')
     .selectAll('u')
-    .select((eb) => [isModeratorOf(eb).as('moderator'), isMainUser(eb, mainAppId).as('mainUser')])
+    .select((eb) => [isModeratorOf(eb).as('moderator')])
     .where('u.appId', '=', appId)
     .where('u.externalId', 'in', externalIds)
     .execute() as Promise<UserWithRole[]>;
@@ -78,7 +71,6 @@ export async function setBanned(db: Executor, id: number, bannedAt: Date | null)
   await db.updateTable('commentUsers').set({ bannedAt }).where('id', '=', id).execute();
 }
 
-
 /** Comment users of an app by display name (mentions in third-party apps). */
 export const appUsersByName = (db: Executor, appId: string, names: string[]) =>
   names.length === 0
@@ -91,6 +83,13 @@ export const appUsersByName = (db: Executor, appId: string, names: string[]) =>
         .limit(50)
         .execute();
 
+
+/** The comment users of `appId` with these host user ids (the wire accountIds): their ids. */
+export async function userIdsByExternalIds(db: Executor, appId: string, externalIds: string[]): Promise<number[]> {
+  if (externalIds.length === 0) return [];
+  const rows = await db.selectFrom('commentUsers').select('id').where('appId', '=', appId).where('externalId', 'in', externalIds).execute();
+  return rows.map((r) => r.id);
+}
 
 /** A comment user of `appId` by the host's user id (the wire accountId). */
 export const findUserByExternalId = (db: Executor, appId: string, externalId: string) =>

@@ -4,17 +4,19 @@ import type { Bus } from '../../../lib/pubsub.js';
 import * as repo from '../repo/index.js';
 import { createCaches, sectionKey, type Caches } from './caches.js';
 import type { CommentHooks } from './hooks.js';
+import type { HostPort, HostedApp } from './host.js';
 
-/** The main site's own app (DESIGN.md). */
-export const MAIN_APP_ID = 'guffaw';
-
-export type CommentServiceOptions = { mainAppId?: string; bus?: Bus; hooks?: CommentHooks };
+/** `host`: the hosted app and its site's port (host.ts); `bus`, `hooks`: see wiring.ts. */
+export type CommentServiceOptions = { host?: HostedApp; bus?: Bus; hooks?: CommentHooks };
 
 /** What every part of the service shares: the database, settings, hooks and this instance's caches. */
 export type CommentCore = {
   db: Database;
   config: Config;
-  mainAppId: string;
+  /** The hosted app (its members are the host site's accounts), if any. */
+  host: HostedApp | null;
+  /** The host port of an app whose members are a host site's accounts; null for an app that keeps its own members. */
+  hostOf(app: { id: string }): HostPort | null;
   hooks: CommentHooks;
   bus: Bus | undefined;
   caches: Caches;
@@ -22,8 +24,8 @@ export type CommentCore = {
   listUrl: string;
   /** This server's own origins: always allowed. */
   ownOrigins: Set<string>;
-  /** The product post of a main-app url `${PUBLIC_URL}/gag/{postId}`, else null. */
-  productPostId(appId: string, url: string): string | null;
+  /** The host's post a section of a hosted app shows (host.postOf), else null. */
+  postOf(appId: string, url: string): string | null;
   /** Tells the app's webhooks; a failure to queue never fails the call. */
   emit(...args: Parameters<NonNullable<CommentHooks['webhookEvent']>>): Promise<void>;
   /** The post's comment count follows the section total (see createPostCounts). */
@@ -33,25 +35,22 @@ export type CommentCore = {
 };
 
 export function createCore(db: Database, config: Config, options: CommentServiceOptions): CommentCore {
-  const mainAppId = options.mainAppId ?? MAIN_APP_ID;
+  const host = options.host ?? null;
   const hooks = options.hooks ?? {};
-  const productPrefix = `${config.publicUrl}/gag/`;
-  function productPostId(appId: string, url: string): string | null {
-    if (appId !== mainAppId || !url.startsWith(productPrefix)) return null;
-    const id = url.slice(productPrefix.length).split(/[/?#]/)[0] ?? '';
-    return /^[A-Za-z0-9_-]{1,64}$/.test(id) ? id : null;
-  }
-  const postCounts = createPostCounts(db, hooks, productPostId);
+  const hostOf = (app: { id: string }) => (host && app.id === host.appId ? host.port : null);
+  const postOf = (appId: string, url: string) => hostOf({ id: appId })?.postOf(url) ?? null;
+  const postCounts = createPostCounts(db, hooks, postOf);
   return {
     db,
     config,
-    mainAppId,
+    host,
+    hostOf,
     hooks,
     bus: options.bus,
     caches: createCaches(db),
     listUrl: `${config.commentsPublicUrl}/comments/v2/comment-list.json`,
     ownOrigins: new Set([new URL(config.publicUrl).origin, new URL(config.commentsPublicUrl).origin]),
-    productPostId,
+    postOf,
     emit: async (...args) => {
       await hooks.webhookEvent?.(...args).catch(() => undefined);
     },
@@ -66,10 +65,10 @@ export function createCore(db: Database, config: Config, options: CommentService
  * reads. A failed run is retried by the next change. Instances are not coordinated: two instances changing one
  * section at the same moment could set an older total last; the next change sets it right.
  */
-function createPostCounts(db: Database, hooks: CommentHooks, productPostId: (appId: string, url: string) => string | null) {
+function createPostCounts(db: Database, hooks: CommentHooks, postOf: (appId: string, url: string) => string | null) {
   const running = new Map<string, { again: boolean; done: Promise<void> }>();
   function sync(appId: string, url: string): void {
-    const postId = productPostId(appId, url);
+    const postId = postOf(appId, url);
     const notify = hooks.postCommentsChanged;
     if (!postId || !notify) return;
     const key = sectionKey(appId, url);

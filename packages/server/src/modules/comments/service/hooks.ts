@@ -28,9 +28,10 @@ export type CommentHooks = {
     block: (externalUserId: string, accountId: string, blocked: boolean) => Promise<void>;
   };
   /**
-   * Email notifications (modules/email) of apps other than the main one: the `email` claim of a user's token when it
-   * differs from the one kept ('' when the token has none), and a reply to an app user's comment (after it is written).
+   * Email notifications (modules/email) of apps without a host: a user's verified token (its `email` claim is their
+   * address) with the address kept now ('' for none), on each sign-in; and a reply to an app user's comment (after it
+   * is written).
    */
-  appUserEmail?: (commentUserId: number, email: string) => Promise<void>;
+  appUserEmail?: (commentUserId: number, verifiedToken: string, keptEmail: string) => Promise<void>;
   appReply?: (e: { recipientId: number; threadId: number; actorId: number; commentId: string; actorName: string; text: string; url: string }) => Promise<unknown>;
 };

@@ -15,7 +15,7 @@ const BLOCKLIST_MAX = 1000;
 
 /** A member's own state (user.json), and their thread follows and user blocks (issue #18). */
 export function createMembers(core: CommentCore, sections: Sections, viewers: Viewers) {
-  const { db, mainAppId, hooks } = core;
+  const { db, hooks } = core;
 
   async function userState(app: AppRow, viewerIn: Viewer | null, url: string | undefined): Promise<CommentUserState> {
     if (!viewerIn) throw unauthorized('AUTH_REQUIRED', 'You must be logged in');
@@ -28,7 +28,7 @@ export function createMembers(core: CommentCore, sections: Sections, viewers: Vi
       url && !section ? Promise.resolve({}) : repo.likeMapping(db, viewer.user.id, section?.id ?? null),
       repo.readQuota(db, viewer.user.id),
       repo.findUserById(db, viewer.user.id),
-      app.id === mainAppId ? Promise.resolve(null) : repo.blockedUsers(db, viewer.user.id, BLOCKLIST_MAX),
+      core.hostOf(app) ? Promise.resolve(null) : repo.blockedUsers(db, viewer.user.id, BLOCKLIST_MAX),
     ]);
     return {
       info: presentUserInfo(fresh ?? viewer.user, viewer.moderator),
@@ -50,7 +50,7 @@ export function createMembers(core: CommentCore, sections: Sections, viewers: Vi
    * comment_user_blocks).
    */
   function mainMembers(app: AppRow, viewer: Viewer): NonNullable<CommentHooks['mainMembers']> | null {
-    if (app.id !== mainAppId) return null;
+    if (!core.hostOf(app)) return null;
     if (!viewer.mainUser || !hooks.mainMembers) throw badRequest('USE_MAIN_API', 'Members of the main site follow threads and block users through the main API.');
     return hooks.mainMembers;
   }

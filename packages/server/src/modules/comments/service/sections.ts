@@ -25,20 +25,20 @@ export function createSections(core: CommentCore) {
     const cached = await caches.section(app.id, url);
     if (cached.row) return cached.row;
     return repo.ensureSection(db, app.id, url, async () => {
-      const postId = core.productPostId(app.id, url);
-      return postId ? repo.postCreatorUserId(db, postId) : null;
+      const postId = core.postOf(app.id, url);
+      return postId ? ((await core.hostOf(app)?.post(postId))?.creatorAccountId ?? null) : null;
     });
   }
 
-  /** Whether `url` is an anonymous product post of the main app; a post's anonymity never changes, so it is kept. */
+  /** Whether `url` shows an anonymous post of the app's host; a post's anonymity never changes, so it is kept. */
   async function anonymousPost(appId: string, url: string): Promise<boolean> {
-    const postId = core.productPostId(appId, url);
+    const postId = core.postOf(appId, url);
     if (!postId) return false;
     const known = caches.anonymity.get(postId);
     if (known !== undefined) return known;
-    const anonymous = await repo.postIsAnonymous(db, postId);
-    if (anonymous !== null) caches.anonymity.set(postId, anonymous);
-    return anonymous === true;
+    const post = await core.hostOf({ id: appId })?.post(postId);
+    if (post) caches.anonymity.set(postId, post.anonymous);
+    return post?.anonymous === true;
   }
 
   /** A comment of this app (and of the section of `url` when given) that the viewer may see; else 404. */

@@ -1,6 +1,5 @@
 import { forbidden, unauthorized } from '../../../lib/envelope.js';
-import { isSessionTagLive, sessionEndEpoch } from '../../../lib/session.js';
-import { emailClaimOf } from '../../email/service.js';
+import { sessionEndEpoch } from '../../../lib/session.js';
 import { verifyAuthToken } from '../auth.js';
 import { createBatcher } from '../batch.js';
 import * as repo from '../repo/index.js';
@@ -28,15 +27,23 @@ export function requireModerator(viewer: Viewer | null): Viewer {
 
 /** Who calls: the comment user behind `auth`, and what they may see. */
 export function createViewers(core: CommentCore) {
-  const { db, caches, mainAppId, hooks } = core;
+  const { db, caches, hooks } = core;
 
-  /** Sign-ins arriving together are looked up in one query per app. */
-  const loadUser = createBatcher<{ appId: string; externalId: string }, repo.UserWithRole | null>(async (items) => {
+  type Found = repo.UserWithRole & { mainUser: boolean };
+  /** A hosted app's users that are live accounts of its host (they alone notify and follow there). */
+  async function withHost(appId: string, users: repo.UserWithRole[]): Promise<Found[]> {
+    const host = core.hostOf({ id: appId });
+    const live = host && users.length > 0 ? await host.liveAccounts(users.map((u) => u.externalId)) : null;
+    return users.map((u) => ({ ...u, mainUser: live?.has(u.externalId) === true }));
+  }
+
+  /** Sign-ins arriving together are looked up in one query per app (and one of the host's accounts). */
+  const loadUser = createBatcher<{ appId: string; externalId: string }, Found | null>(async (items) => {
     const byApp = new Map<string, Set<string>>();
     for (const it of items) byApp.set(it.appId, (byApp.get(it.appId) ?? new Set()).add(it.externalId));
-    const found = new Map<string, repo.UserWithRole>();
+    const found = new Map<string, Found>();
     for (const [appId, ids] of byApp) {
-      for (const u of await repo.findUsersWithRole(db, appId, [...ids], mainAppId)) found.set(`${appId}\n${u.externalId}`, u);
+      for (const u of await withHost(appId, await repo.findUsersWithRole(db, appId, [...ids]))) found.set(`${appId}\n${u.externalId}`, u);
     }
     return items.map((it) => found.get(`${it.appId}\n${it.externalId}`) ?? null);
   });
@@ -57,8 +64,9 @@ export function createViewers(core: CommentCore) {
     if (cached && cached.until > now && cached.epoch === sessionEndEpoch(db)) return cached.viewer;
     const epoch = sessionEndEpoch(db);
     const claims = await verifyAuthToken(token, app.id, app.secret);
-    // The main site's tokens live as long as the session they were issued in (accounts commentAuth's `sid`).
-    if (app.id === mainAppId && claims.sid !== null && !(await isSessionTagLive(db, claims.sub, claims.sid))) {
+    const host = core.hostOf(app);
+    // A host's tokens live as long as the session they were issued in (the main site: accounts commentAuth's `sid`).
+    if (host && claims.sid !== null && !(await host.sessionLive(claims.sub, claims.sid))) {
       throw unauthorized('AUTH_EXPIRED', SESSION_ENDED);
     }
     // Read first: a returning user whose claims did not change (and who was active within the hour) costs no write.
@@ -73,23 +81,21 @@ export function createViewers(core: CommentCore) {
       found.profileUrl !== claims.profileUrl ||
       now - found.activeAt.getTime() > ACTIVE_REFRESH_MS
     ) {
-      found = await repo.upsertUser(db, {
+      const [upserted] = await withHost(app.id, [await repo.upsertUser(db, {
         appId: app.id,
         externalId: claims.sub,
         userId: newId(),
         displayName: claims.name,
         avatarUrl: claims.avatar,
         profileUrl: claims.profileUrl,
-      }, mainAppId);
+      })]);
+      found = upserted as Found;
     }
-    // Email notifications: an app user's address is the one their host signs (the main app's members use their account's).
-    const claimedEmail = app.id === mainAppId ? '' : emailClaimOf(token);
-    if (app.id !== mainAppId && hooks.appUserEmail && claimedEmail !== (found.email ?? '')) {
-      await hooks.appUserEmail(found.id, claimedEmail).catch(() => undefined);
-    }
+    // Email notifications: an app user's address is the one their host signs (a hosted app's members use their account's).
+    if (!host && hooks.appUserEmail) await hooks.appUserEmail(found.id, token, found.email ?? '').catch(() => undefined);
     const { moderator, mainUser, ...user } = found;
     // Every token the site hands a member carries its session; one without is no member's (only the app's secret signs).
-    if (app.id === mainAppId && mainUser && claims.sid === null) throw unauthorized('AUTH_EXPIRED', SESSION_ENDED);
+    if (host && mainUser && claims.sid === null) throw unauthorized('AUTH_EXPIRED', SESSION_ENDED);
     const viewer: Viewer = { user, moderator, mainUser, claims: { sub: claims.sub, exp: claims.exp } };
     caches.viewers.set(key, { viewer, until: Math.min(now + AUTH_CACHE_MS, claims.exp * 1000), epoch });
     return viewer;
@@ -97,14 +103,17 @@ export function createViewers(core: CommentCore) {
 
   async function viewerFilter(app: AppRow, viewer: Viewer | null, url: string): Promise<ViewerFilter> {
     if (!viewer) return repo.visitorFilter;
-    const key = `${viewer.user.id}\n${viewer.moderator}\n${core.productPostId(app.id, url) ?? ''}`;
+    const postId = core.postOf(app.id, url);
+    const key = `${viewer.user.id}\n${viewer.moderator}\n${postId ?? ''}`;
     const hit = caches.filters.get(key);
     if (hit && Date.now() - hit.at < FILTER_CACHE_MS) return hit.filter;
     const f: ViewerFilter = { viewerId: viewer.user.id, moderator: viewer.moderator, offensiveMode: false, blockedUserIds: [], hideAnonymousOp: false };
-    if (app.id === mainAppId) {
-      const main = await repo.mainSiteViewer(db, viewer.user.externalId, core.productPostId(app.id, url), app.id);
+    const host = core.hostOf(app);
+    if (host) {
+      // The host keeps its accounts' settings and blocks (the main site: users, user_blocks, post_blocks).
+      const main = await host.viewerFilter(viewer.user.externalId, postId);
       f.offensiveMode = main.offensiveMode;
-      f.blockedUserIds = main.blocked;
+      f.blockedUserIds = await repo.userIdsByExternalIds(db, app.id, main.blockedAccountIds);
       f.hideAnonymousOp = main.postBlocked;
     } else {
       // Other apps' members block each other in the comment service (user-block.json, comment_user_blocks).

@@ -38,7 +38,6 @@ export function createCommentService(db: Database, config: Config, options: Comm
   outbox.start();
 
   return {
-    mainAppId: core.mainAppId,
     ...apps,
     authenticate: viewers.authenticate,
     requireActive,

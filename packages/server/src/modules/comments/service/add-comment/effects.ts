@@ -39,7 +39,7 @@ export async function afterWrite(ctx: AddContext, w: Written): Promise<AddCommen
   await core.emit(app.id, 'comment.created', { url: input.url, comment });
   // Other apps' members have no in-app notifications: a reply is mailed to the parent's author and to the thread's
   // followers (comment_thread_follows), each at most once, never to the replier.
-  if (parent && w.threadDbId !== null && app.id !== core.mainAppId && hooks.appReply) {
+  if (parent && w.threadDbId !== null && !core.hostOf(app) && hooks.appReply) {
     await hooks
       .appReply({
         recipientId: parent.authorId, threadId: w.threadDbId, actorId: author.id, commentId: w.commentId, actorName: author.displayName, text: ctx.text,
@@ -50,7 +50,7 @@ export async function afterWrite(ctx: AddContext, w: Written): Promise<AddCommen
   // comments.md §4: after a reply the thread is followed when the user's autoFollowThreadReply is on. The service
   // does it (site, frame and npm widget alike) and says so, so the widget shows the follow without a second call.
   let follow: { threadFollowed: boolean; autoFollowed: boolean } | null = null;
-  if (parent && w.threadCommentId && app.id === core.mainAppId && viewer.mainUser && hooks.followOnReply) {
+  if (parent && w.threadCommentId && core.hostOf(app) && viewer.mainUser && hooks.followOnReply) {
     // A follow that fails must not fail the comment just posted: the widget then leaves the follow as it was.
     const done = await hooks.followOnReply(viewer.user.externalId, w.threadCommentId).catch(() => null);
     if (done) follow = { threadFollowed: done.followed, autoFollowed: done.started };

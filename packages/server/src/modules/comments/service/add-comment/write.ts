@@ -16,12 +16,12 @@ export type Written = { id: number; commentId: string; now: Date; total: number;
 function outboxEvent(ctx: AddContext, commentId: string, threadCommentId: string | null): OutboxEvent | null {
   const { app, viewer, input, parent, core } = ctx;
   const author = ctx.delegate ?? viewer.user;
-  if (app.id !== core.mainAppId || !(viewer.mainUser || !core.bus)) return null;
+  if (!core.hostOf(app) || !(viewer.mainUser || !core.bus)) return null;
   return {
     appId: app.id,
-    mainAppId: core.mainAppId,
+    mainAppId: app.id,
     sectionUrl: input.url,
-    postId: core.productPostId(app.id, input.url),
+    postId: core.postOf(app.id, input.url),
     commentId,
     threadId: threadCommentId ?? commentId,
     text: ctx.text,

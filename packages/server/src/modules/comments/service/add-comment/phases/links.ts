@@ -1,9 +1,9 @@
 import { barePreview, detectLinks } from '../../../links.js';
 import type { Phase } from '../context.js';
 
-/** Apps other than the main one: up to 3 links in the text become link attachments (not fetched while posting). */
+/** Apps without a host (not the main one): up to 3 links in the text become link attachments (not fetched while posting). */
 export const detectTextLinks: Phase = (ctx) => {
-  if (ctx.app.id === ctx.core.mainAppId) return;
+  if (ctx.core.hostOf(ctx.app)) return;
   for (const url of detectLinks(ctx.text)) {
     if (ctx.links.length >= 3) break;
     if (!ctx.links.some((l) => l.url === url)) ctx.links.push(barePreview(url));

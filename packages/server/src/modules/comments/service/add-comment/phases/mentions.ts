@@ -15,11 +15,13 @@ async function mentions(core: CommentCore, app: AppRow, text: string, reserved: 
   const mapping: Record<string, string> = {};
   const externalIds: string[] = [];
   if (names.length === 0) return { mapping, externalIds };
-  if (app.id === core.mainAppId) {
-    for (const u of await repo.mainUsersByUsername(core.db, names)) {
+  const host = core.hostOf(app);
+  if (host) {
+    // The host's accounts by username (the main site: `${PUBLIC_URL}/u/{username}`); they are notified.
+    for (const u of await host.accountsByName(names)) {
       const name = names.find((n) => n.toLowerCase() === u.username.toLowerCase()) as string;
-      mapping[name] = `${core.config.publicUrl}/u/${encodeURIComponent(u.username)}`;
-      externalIds.push(u.userId);
+      mapping[name] = u.profileUrl;
+      externalIds.push(u.accountId);
     }
   } else {
     for (const u of await repo.appUsersByName(core.db, app.id, names)) {
