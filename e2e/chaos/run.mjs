@@ -16,14 +16,16 @@
  *
  * Prints the figures of each scenario and exits non-zero when a check fails. Takes about half a minute.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { chownSync, closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SignJWT } from 'jose';
-import pg from 'pg';
-import { freePort } from '../harness.mjs';
+import { query, startPostgres, startRedis, startServer as startInstance } from './stack.mjs';
+
+/** An instance of the server under test (CHAOS_SERVER or the built one). */
+const startServer = (env) => startInstance(env, entry);
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 /** CHAOS_SERVER: another build's server.js, to see these checks fail on a server without the fixes. */
@@ -45,128 +47,6 @@ function check(name, ok, detail = '') {
 function figure(name, value) {
   figures.push([name, value]);
   console.log(`  ${name}: ${value}`);
-}
-
-// --- PostgreSQL ------------------------------------------------------------------------------------------------
-
-function pgBin(name) {
-  const base = '/usr/lib/postgresql';
-  const versions = existsSync(base) ? readdirSync(base).filter((v) => existsSync(join(base, v, 'bin', name))).sort((a, b) => Number(b) - Number(a)) : [];
-  return versions[0] ? join(base, versions[0], 'bin', name) : name;
-}
-
-/** PostgreSQL refuses to run as root: its commands run as `postgres` then. */
-function asPostgres(command, args) {
-  const run = isRoot ? spawnSync('runuser', ['-u', 'postgres', '--', command, ...args], { encoding: 'utf8' }) : spawnSync(command, args, { encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`${command} ${args.join(' ')} failed: ${run.stderr || run.stdout || run.error?.message}`);
-  return run.stdout;
-}
-
-async function startPostgres(dir) {
-  const port = await freePort();
-  if (isRoot) {
-    const uid = Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim());
-    const gid = Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim());
-    chownSync(dir, uid, gid);
-  }
-  asPostgres(pgBin('initdb'), ['-D', dir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync']);
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=60`;
-  const ctl = (...args) => asPostgres(pgBin('pg_ctl'), ['-D', dir, '-l', join(dir, 'server.log'), '-w', '-t', '60', ...args]);
-  ctl('-o', options, 'start');
-  const admin = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres' });
-  await admin.connect();
-  await admin.query('CREATE DATABASE guffaw');
-  await admin.end();
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/guffaw`,
-    port,
-    stop: (mode = 'fast') => ctl('-m', mode, 'stop'),
-    /** SIGKILL to the postmaster and every backend: no FATAL message, the connections just close (crash, failover). */
-    kill() {
-      const postmaster = Number(readFileSync(join(dir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-      const children = readdirSync('/proc').filter((p) => /^\d+$/.test(p)).filter((p) => {
-        try {
-          return Number(readFileSync(`/proc/${p}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')[1]) === postmaster;
-        } catch {
-          return false;
-        }
-      });
-      for (const pid of [postmaster, ...children.map(Number)]) {
-        try {
-          process.kill(pid, 'SIGKILL');
-        } catch {
-          // gone already
-        }
-      }
-    },
-    start: () => ctl('-o', options, 'start'),
-  };
-}
-
-async function query(url, text, params = []) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-// --- Redis -----------------------------------------------------------------------------------------------------
-
-async function startRedis(dir) {
-  const port = await freePort();
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: 'ignore' });
-  const started = Date.now();
-  while (spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' }).stdout.trim() !== 'PONG') {
-    if (Date.now() - started > 10_000) throw new Error('redis-server did not start');
-    await sleep(100);
-  }
-  return { url: `redis://127.0.0.1:${port}`, kill: () => child.kill('SIGKILL'), child };
-}
-
-// --- the server --------------------------------------------------------------------------------------------------
-
-async function startServer(env) {
-  const port = env.PORT ?? String(await freePort());
-  const url = `http://127.0.0.1:${port}`;
-  const output = [];
-  const child = spawn(process.execPath, [entry], {
-    cwd: root,
-    env: { ...process.env, HOST: '127.0.0.1', PUBLIC_URL: url, SEED_DEMO: '0', LOG_LEVEL: 'warn', ...env, PORT: port },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const keep = (chunk) => {
-    output.push(chunk.toString());
-    if (output.length > 300) output.splice(0, output.length - 300);
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited before it was ready:\n${output.join('').slice(-3000)}`);
-    if (Date.now() - started > 120_000) throw new Error(`the server was not ready in 120 s:\n${output.join('').slice(-3000)}`);
-    const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
-    if (ok) break;
-    await sleep(200);
-  }
-  return {
-    url,
-    port,
-    child,
-    output,
-    exited,
-    alive: () => child.exitCode === null && child.signalCode === null,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
 }
 
 const tokens = new Map();
