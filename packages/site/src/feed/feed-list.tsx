@@ -136,7 +136,7 @@ export function FeedList({ path, query, place = 'list', shortcuts = true }: Feed
       <div ref={sentinel} className={styles.sentinel} aria-hidden="true" />
       {list.loading && (
         // §9: the stream on its way holds its place (800, 700, 600, then 500 px), so the page does not jump when it lands.
-        <p className={styles.status} role="status" style={{ minHeight: placeholderHeight(streams.length) }}>
+        <p className={styles.skeleton} role="status" style={{ minHeight: placeholderHeight(streams.length) }}>
           Loading…
         </p>
       )}

@@ -75,7 +75,7 @@ export default function PostPage({ params }: RouteProps) {
       );
     }
     return (
-      <p className={styles.page} role="status">
+      <p className={`${styles.page} ${styles.skeleton}`} role="status">
         Loading…
       </p>
     );
@@ -179,7 +179,7 @@ function PostView({ post }: { post: Post }) {
           <FeedList path="/v1/related-posts" query={{ id: post.id }} shortcuts={false} />
         ) : !hydrated && !initialPage ? (
           // Server HTML and hydration stop here; the widget's chunk loads after.
-          <p role="status">Loading {commentLabel(2, forum).toLowerCase()}…</p>
+          <p className={styles.commentsSkeleton} role="status">Loading {commentLabel(2, forum).toLowerCase()}…</p>
         ) : (
           <CommentsSlot
             postId={post.id}
@@ -219,7 +219,7 @@ type SlotProps = {
  */
 const CommentsSlot = memo(function CommentsSlot({ forum, ...props }: SlotProps) {
   return (
-    <Suspense fallback={<p role="status">Loading {commentLabel(2, forum).toLowerCase()}…</p>}>
+    <Suspense fallback={<p className={styles.commentsSkeleton} role="status">Loading {commentLabel(2, forum).toLowerCase()}…</p>}>
       <PostComments {...props} isForum={forum} onThreadChange={followThread} />
     </Suspense>
   );
