@@ -33,4 +33,17 @@ describe('comment controls', () => {
     }
     expect(article.textContent).not.toMatch(/[▲▼⋯×]/);
   });
+
+  it('mark a verified author with a drawn check, named Verified for screen readers, not a ✓ character', async () => {
+    const ann = makeUser({ userId: 'ann', accountId: 'ann', displayName: 'ann', isVerifiedAccount: true });
+    server.use(...createCommentServiceHandlers({
+      pages: [{ url: STORY_URL, comments: [makeComment({ commentId: '2', user: ann, text: 'hi', childrenTotal: 0 })] }],
+    }).handlers);
+    render(<Comments appId="guffaw" url={STORY_URL} host={STORY_HOST} auth={null} />);
+    const article = await screen.findByRole('article', { name: 'Comment by ann' });
+    const badge = article.querySelector('.gfw-badge-verified');
+    expect(badge?.getAttribute('title')).toBe('Verified account');
+    expect(badge?.textContent).toBe(' Verified');
+    expect(article.textContent).not.toContain('✓');
+  });
 });

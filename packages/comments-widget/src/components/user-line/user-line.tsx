@@ -10,7 +10,7 @@ export function UserBadges({ user }: { user: Comment['user'] }) {
     <>
       {showPro && user.isActiveProPlus && <span className="gfw-badge gfw-badge-pro">Pro+</span>}
       {showPro && user.isActivePro && !user.isActiveProPlus && <span className="gfw-badge gfw-badge-pro">Pro</span>}
-      {user.isVerifiedAccount && <span className="gfw-badge gfw-badge-verified" title="Verified account">✓<span className="gfw-sr-only"> Verified</span></span>}
+      {user.isVerifiedAccount && <span className="gfw-badge gfw-badge-verified" title="Verified account"><span className="gfw-sr-only"> Verified</span></span>}
     </>
   );
 }
