@@ -22,8 +22,7 @@ import { healthRoutes } from './modules/health/routes.js';
 import { accountsRoutes } from './modules/accounts/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { adsRoutes } from './modules/ads/routes.js';
-import { commentHooks, mainSitePort } from './comment-hooks.js';
-import { MAIN_APP_ID } from './main-app.js';
+import { commentHooks, createMainCommentService } from './comment-hooks.js';
 import { commentFeedsRoutes, commentsRoutes } from './modules/comments/index.js';
 import { createWebhookService } from './modules/webhooks/service.js';
 import { embedRoutes } from './modules/embed/routes.js';
@@ -125,11 +124,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const webhooks = createWebhookService(db, { log: app.log });
   app.addHook('onReady', async () => webhooks.start());
   app.addHook('onClose', () => webhooks.stop());
-  await app.register(commentsRoutes, {
-    prefix: '/comments',
-    hooks: commentHooks(app.db, webhooks),
-    host: { appId: MAIN_APP_ID, port: mainSitePort(db, config) },
-  });
+  // One comment service per process (the embed pages read through it too): it publishes, app.ts routes its events
+  // (comment-hooks.ts); pending comment writes finish and its outbox worker stops before the database closes.
+  const comments = createMainCommentService(db, config, bus, commentHooks(db, webhooks));
+  comments.start();
+  app.addHook('onClose', () => comments.close());
+  await app.register(commentsRoutes, { prefix: '/comments', service: comments });
   await app.register(commentFeedsRoutes, { prefix: '/comments/feeds' });
   await app.register(embedRoutes);
   // Email notifications: replies and mentions mailed per each recipient's setting (modules/email).

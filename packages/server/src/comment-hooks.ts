@@ -1,12 +1,15 @@
 import type { Config } from './config.js';
 import type { Database } from './db/index.js';
-import type { CommentHooks, HostPort } from './modules/comments/index.js';
+import type { Bus } from './lib/pubsub.js';
+import { MAIN_APP_ID } from './main-app.js';
+import { createCommentService, type CommentHooks, type CommentService, type HostPort } from './modules/comments/index.js';
+import { notifyCommentAdded } from './modules/notifications/comment-events.js';
 import { accountsCommentPort } from './modules/accounts/comment-port.js';
 import { postsCommentPort } from './modules/posts/comment-port.js';
 import { appReplyAdded, emailClaimOf, setAppUserEmail } from './modules/email/service.js';
 import { setPostCommentsCount } from './modules/posts/service.js';
 import { setBlockByPublicId } from './modules/accounts/service.js';
-import { followByPublicId, followStatusByPublicId, followThreadOnReply } from './modules/threads/service.js';
+import { followByPublicId, followStatusByPublicId, followThreadOnReply, threadFollowers } from './modules/threads/service.js';
 import type { WebhookService } from './modules/webhooks/service.js';
 
 /**
@@ -47,4 +50,17 @@ export function mainSitePort(db: Database, config: Config): HostPort {
       return { ...viewer, postBlocked };
     },
   };
+}
+
+/**
+ * The process's comment service as app.ts runs it (and the comment tests mount it): the main app hosted by the main
+ * site (mainSitePort), the hooks above (by default), and its `comment.added` events routed to the notifications module. The caller
+ * starts it (`start`) and closes it.
+ */
+export function createMainCommentService(db: Database, config: Config, bus: Bus, hooks: CommentHooks = commentHooks(db)): CommentService {
+  const comments = createCommentService(db, config, { hooks, host: { appId: MAIN_APP_ID, port: mainSitePort(db, config) } });
+  comments.events.on('comment.added', async (e) => {
+    if (e.appId === MAIN_APP_ID) await notifyCommentAdded(db, bus, e, (threadId) => threadFollowers(db, threadId));
+  });
+  return comments;
 }

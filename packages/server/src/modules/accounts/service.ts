@@ -262,7 +262,7 @@ const ts = (d: Date | null | undefined) => (d ? Math.floor(d.getTime() / 1000) :
 /**
  * DESIGN.md: the comment service's single sign-on token for the main site's app, signed with that app's secret. Its
  * `sid` ties it to the session it was issued in: the comment service refuses it once that session ends (logout,
- * password change or reset), although it has not expired (comments/service.ts, lib/session.ts sessionTag).
+ * password change or reset), although it has not expired (comments/service/viewers.ts, lib/session.ts sessionTag).
  */
 export async function commentAuth(ctx: AccountsContext, user: UserRow, sessionId: string): Promise<string | null> {
   const secret = await repo.commentAppSecret(ctx.db, MAIN_COMMENT_APP);

@@ -7,7 +7,8 @@
 import type { Database } from '../../db/index.js';
 import * as repo from './repo/index.js';
 
-export { createCommentService, type CommentService } from './service/wiring.js';
+export { commentServiceOf, createCommentService, type CommentService } from './service/wiring.js';
+export type { CommentAdded, CommentEvents } from './service/events.js';
 export type { CommentServiceOptions } from './service/core.js';
 export type { CommentHooks } from './service/hooks.js';
 export type { HostPort, HostedApp } from './service/host.js';

@@ -15,10 +15,8 @@ import { memberRoutes } from './routes/members.js';
 import { moderationRoutes } from './routes/moderation.js';
 import { hasNul, snake } from './routes/parse.js';
 import { uploadRoutes } from './routes/uploads.js';
-import type { CommentHooks } from './service/hooks.js';
-import type { HostedApp } from './service/host.js';
 import { CommentServiceError } from './service/types.js';
-import { createCommentService } from './service/wiring.js';
+import type { CommentService } from './service/wiring.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,10 +29,8 @@ export type CommentsRoutesOptions = {
   fetchOptions?: Pick<SafeFetchOptions, 'allowAddress' | 'allowedPorts' | 'resolve'>;
   /** Calls per user (or address) and minute; read on each call. Defaults to RATE_LIMITS. */
   rateLimits?: RateLimits;
-  /** What other modules learn from the comment service (app.ts wires them). */
-  hooks?: CommentHooks;
-  /** The hosted app (the main one) and its site's port (app.ts, comment-hooks.ts mainSitePort). */
-  host?: HostedApp;
+  /** The process's comment service (app.ts makes it, starts it and closes it). */
+  service: CommentService;
 };
 
 export { RATE_LIMITS, type RateLimits };
@@ -47,9 +43,7 @@ const SERVER_ERROR = 'Error occurred. Please try again later.';
  * calls are in routes/ by group, the rules in service/; see README.md for the decisions.
  */
 export const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (app, opts) => {
-  const service = createCommentService(app.db, app.config, { bus: app.bus, ...(opts.hooks ? { hooks: opts.hooks } : {}), ...(opts.host ? { host: opts.host } : {}) });
-  // Pending comment writes finish and the notifications outbox stops before the database closes.
-  app.addHook('onClose', () => service.close());
+  const { service } = opts;
 
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 8, fieldSize: 8192, parts: 10 },

@@ -12,9 +12,10 @@ import { LocalBus } from '../../lib/pubsub.js';
 import { createSession, sessionIdOf, sessionTag } from '../../lib/session.js';
 import { createLimits } from '../../lib/rate-limit.js';
 import { createTestDatabase, type DatabaseKind } from '../../../test/harness.js';
-import { commentHooks, mainSitePort } from '../../comment-hooks.js';
+import { createMainCommentService } from '../../comment-hooks.js';
 import { threadsRoutes } from '../threads/routes.js';
 import { commentsRoutes, type CommentsRoutesOptions, type RateLimits } from './routes.js';
+import type { CommentHooks } from './service/hooks.js';
 import { signAuthToken } from './auth.js';
 import { addModerator, insertApp } from './repo/index.js';
 import { MAIN_APP_ID } from '../../main-app.js';
@@ -27,14 +28,18 @@ export type CommentsTestApp = { app: FastifyInstance; db: Database; config: Conf
  * The comment service and the thread-follow routes as app.ts mounts them (same Ajv options, same prefixes), without
  * the other modules, so these tests exercise exactly this module.
  */
-export async function createCommentsTestApp(kind: DatabaseKind, options: CommentsRoutesOptions = {}, overrides: Partial<Config> = {}): Promise<CommentsTestApp> {
+/** `hooks` take the place of app.ts's (comment-hooks.ts commentHooks) when given. */
+export type CommentsTestOptions = Omit<CommentsRoutesOptions, 'service'> & { hooks?: CommentHooks };
+
+export async function createCommentsTestApp(kind: DatabaseKind, options: CommentsTestOptions = {}, overrides: Partial<Config> = {}): Promise<CommentsTestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'guffaw-comments-test-'));
   const testDb = await createTestDatabase(kind);
   const config = testConfig({ dataDir, ...overrides });
   const app = Fastify({ logger: false, trustProxy: trustProxyOption(config.trustProxy), bodyLimit: 1024 * 1024, ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, allErrors: false } } });
   app.decorate('config', config);
   app.decorate('db', testDb.db);
-  app.decorate('bus', new LocalBus());
+  const bus = new LocalBus();
+  app.decorate('bus', bus);
   // Uploaded media: the configured store (DATA_DIR/media here), as app.ts opens it.
   const media = await openMediaStore(config);
   app.decorate('media', media);
@@ -47,8 +52,11 @@ export async function createCommentsTestApp(kind: DatabaseKind, options: Comment
   await app.register(threadsRoutes);
   // Tests share a few users across many calls: limits are raised unless a test lowers them.
   const rateLimits: RateLimits = { comment: 10_000, upload: 10_000, action: 10_000 };
-  const host = { appId: MAIN_APP_ID, port: mainSitePort(testDb.db, config) };
-  await app.register(commentsRoutes, { prefix: '/comments', rateLimits, hooks: commentHooks(testDb.db), host, ...options });
+  const { hooks, ...routeOptions } = options;
+  const service = createMainCommentService(testDb.db, config, bus, hooks);
+  service.start();
+  app.addHook('onClose', () => service.close());
+  await app.register(commentsRoutes, { prefix: '/comments', rateLimits, service, ...routeOptions });
   await app.ready();
   return {
     app,

@@ -2,8 +2,7 @@ import type { CommentPage } from '@guffaw/comments-client';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/index.js';
 import { badRequest, forbidden, notFound } from '../../lib/envelope.js';
-import { createCommentService } from '../comments/index.js';
-import type { AppRow } from '../comments/index.js';
+import { commentServiceOf, type AppRow, type CommentService } from '../comments/index.js';
 import { loadPosts, MAIN_COMMENT_APP, postUrl } from '../posts/service.js';
 
 /** How many comments the server renders into the frame: the comment service's first page (comments.md §9). */
@@ -38,10 +37,15 @@ const originsOf = (app: AppRow): string[] =>
 
 /**
  * Which thread an embed page shows and who may frame it. Reads go through the comment and post services; this
- * module has no tables of its own.
+ * module has no tables of its own. The comment service is the process's one (app.ts makes it; looked up at each
+ * call, so this service may be made first).
  */
 export function createEmbedService(db: Database, config: Config) {
-  const comments = createCommentService(db, config);
+  const comments = (): CommentService => {
+    const service = commentServiceOf(db);
+    if (!service) throw new Error('The comment service is not running (app.ts makes it).');
+    return service;
+  };
   const ownOrigin = new URL(config.publicUrl).origin;
 
   /** /embed-comment/{postId}: the thread of a product post, framable anywhere (its comments are public). */
@@ -56,7 +60,7 @@ export function createEmbedService(db: Database, config: Config) {
 
   /** /embed/comments: a page of one of the app's allowed origins; only those origins (and this site) may frame it. */
   async function appThread(appId: string, rawUrl: string): Promise<EmbedThread> {
-    const app = await comments.getApp(appId);
+    const app = await comments().getApp(appId);
     let url: URL;
     try {
       url = new URL(rawUrl);
@@ -75,8 +79,8 @@ export function createEmbedService(db: Database, config: Config) {
   /** The first hot page as a visitor sees it; null when it cannot be read (the frame then loads it itself). */
   async function firstPage(thread: EmbedThread): Promise<CommentPage | null> {
     try {
-      const app = await comments.getApp(thread.appId);
-      return await comments.list(app, { url: thread.url, type: 'hot', count: FIRST_PAGE_COUNT }, null);
+      const app = await comments().getApp(thread.appId);
+      return await comments().list(app, { url: thread.url, type: 'hot', count: FIRST_PAGE_COUNT }, null);
     } catch {
       return null;
     }
@@ -84,11 +88,11 @@ export function createEmbedService(db: Database, config: Config) {
 
   /** Comment counts of some threads of one app (the count script). Unknown threads count 0. */
   async function counts(appId: string, urls: string[]): Promise<Record<string, number>> {
-    const app = await comments.getApp(appId);
+    const app = await comments().getApp(appId);
     const unique = [...new Set(urls)].slice(0, MAX_COUNT_URLS);
     const totals = await Promise.all(unique.map(async (url) => {
       if (!/^https?:\/\//i.test(url)) return [url, 0] as const;
-      const page = await comments.list(app, { url, type: 'hot', count: 1 }, null);
+      const page = await comments().list(app, { url, type: 'hot', count: 1 }, null);
       return [url, page.total] as const;
     }));
     return Object.fromEntries(totals);

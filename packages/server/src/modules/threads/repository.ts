@@ -40,3 +40,16 @@ export async function followOnReply(db: Database, externalUserId: string, thread
   if (!row || row.auto === null) return null;
   return { followed: row.before || row.started, started: row.started };
 }
+
+/** The accounts (users.user_id) following a thread (the notifications of its replies); at most 10,000. */
+export async function followerAccountIds(db: Database, threadId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('threadFollows')
+    .innerJoin('users', 'users.id', 'threadFollows.userId')
+    .select('users.userId')
+    .where('threadFollows.threadId', '=', threadId)
+    .where('threadFollows.followed', '=', true)
+    .limit(10_000)
+    .execute();
+  return rows.map((r) => r.userId);
+}

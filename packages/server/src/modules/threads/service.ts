@@ -2,11 +2,11 @@ import type { Database } from '../../db/index.js';
 import { forbidden, notFound } from '../../lib/envelope.js';
 import { MAIN_APP_ID } from '../../main-app.js';
 import { isAppThread, isBannedFromApp } from '../comments/index.js';
-import { followOnReply, isFollowing, setFollowing } from './repository.js';
+import { followOnReply, followerAccountIds, isFollowing, setFollowing } from './repository.js';
 
 /**
  * Following a comment thread (comments.md §4 "Follow status per thread"): a follower is notified of every reply in the
- * thread (see comments/notify.ts). Only threads of the main site's comments can be followed: their followers are
+ * thread (notifications/comment-events.ts). Only threads of the main site's comments can be followed: their followers are
  * main-site users. Unfollowing keeps the row (followed = false) so an explicit "no" is remembered.
  *
  * Following is a member's ability (comments.md §6), so a user banned from the main site's comments cannot start
@@ -29,6 +29,9 @@ export async function follow(db: Database, user: { id: number; userId: string },
  * followed yet. The comment service calls this for a reply by a main-site account (app.ts wires it).
  */
 export const followThreadOnReply = (db: Database, externalUserId: string, threadId: string) => followOnReply(db, externalUserId, threadId);
+
+/** The accounts (users.user_id) following a thread: who a reply in it notifies (FOLLOW_THREAD). */
+export const threadFollowers = (db: Database, threadId: string): Promise<string[]> => followerAccountIds(db, threadId);
 
 /**
  * Follows asked through the comment service (the embed frame of the main app, follow-thread*.json): the member is

@@ -1,13 +1,12 @@
 import type { Config } from '../../../config.js';
 import type { Database } from '../../../db/index.js';
-import type { Bus } from '../../../lib/pubsub.js';
 import * as repo from '../repo/index.js';
 import { createCaches, sectionKey, type Caches } from './caches.js';
 import type { CommentHooks } from './hooks.js';
 import type { HostPort, HostedApp } from './host.js';
 
-/** `host`: the hosted app and its site's port (host.ts); `bus`, `hooks`: see wiring.ts. */
-export type CommentServiceOptions = { host?: HostedApp; bus?: Bus; hooks?: CommentHooks };
+/** `host`: the hosted app and its site's port (host.ts); `hooks`: what other modules are told (hooks.ts). */
+export type CommentServiceOptions = { host?: HostedApp; hooks?: CommentHooks };
 
 /** What every part of the service shares: the database, settings, hooks and this instance's caches. */
 export type CommentCore = {
@@ -18,7 +17,6 @@ export type CommentCore = {
   /** The host port of an app whose members are a host site's accounts; null for an app that keeps its own members. */
   hostOf(app: { id: string }): HostPort | null;
   hooks: CommentHooks;
-  bus: Bus | undefined;
   caches: Caches;
   /** The url list pages name as their own (present.ts). */
   listUrl: string;
@@ -46,7 +44,6 @@ export function createCore(db: Database, config: Config, options: CommentService
     host,
     hostOf,
     hooks,
-    bus: options.bus,
     caches: createCaches(db),
     listUrl: `${config.commentsPublicUrl}/comments/v2/comment-list.json`,
     ownOrigins: new Set([new URL(config.publicUrl).origin, new URL(config.commentsPublicUrl).origin]),

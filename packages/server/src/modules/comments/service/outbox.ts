@@ -1,6 +1,7 @@
 import { SNAPSHOT_TTL_MS } from '../cursor.js';
 import * as repo from '../repo/index.js';
 import type { CommentCore } from './core.js';
+import { commentAddedOf, type CommentEventBus } from './events.js';
 
 /** Outbox drain: rows per claim, how long a claim holds (then another instance may send them), the sweep period. */
 const OUTBOX_BATCH = 50;
@@ -9,11 +10,12 @@ const OUTBOX_SWEEP_MS = 30_000;
 const RANK_LOG_PRUNE_MS = 10 * 60_000;
 
 /**
- * The outbox worker: sends what comments queued in `comment_outbox` (written in the comment's own statement) through
- * `send`, and prunes the hot-rank log now and then. `start` begins the sweep (and a first drain); `stop` ends it and
- * waits for a running drain.
+ * The outbox worker: tells what comments queued in `comment_outbox` (written in the comment's own statement) as
+ * `comment.added` events, and prunes the hot-rank log now and then. `start` begins the sweep (and a first drain);
+ * `stop` ends it and waits for a running drain. Only a started worker sweeps: app.ts starts the one service of the
+ * process, whose events it routes.
  */
-export function createOutboxWorker(core: CommentCore, send: (payload: unknown) => Promise<unknown>) {
+export function createOutboxWorker(core: CommentCore, events: CommentEventBus) {
   const { db } = core;
   let draining: Promise<void> | null = null;
   let drainAgain = false;
@@ -21,9 +23,9 @@ export function createOutboxWorker(core: CommentCore, send: (payload: unknown) =
   let sweep: ReturnType<typeof setInterval> | null = null;
 
   /**
-   * Sends queued notifications: claims a batch of outbox rows (a lease of OUTBOX_LEASE_SECONDS), sends each, deletes
+   * Sends queued events: claims a batch of outbox rows (a lease of OUTBOX_LEASE_SECONDS), emits each, deletes
    * them. At least once: rows of an instance that died mid-way are sent again after the lease (a repeat only updates
-   * the recipient's grouped row). Runs after each comment that queued some, and every OUTBOX_SWEEP_MS.
+   * the recipient's grouped notification). Runs after each comment that queued some, and every OUTBOX_SWEEP_MS.
    */
   function drain(): Promise<void> {
     if (draining) {
@@ -36,7 +38,10 @@ export function createOutboxWorker(core: CommentCore, send: (payload: unknown) =
         for (;;) {
           const rows = await repo.claimOutbox(db, OUTBOX_BATCH, OUTBOX_LEASE_SECONDS);
           if (rows.length === 0) break;
-          for (const row of rows) await send(row.payload).catch(() => 0);
+          for (const row of rows) {
+            const event = commentAddedOf(row.payload);
+            if (event) await events.emit('comment.added', event);
+          }
           await repo.deleteOutbox(db, rows.map((r) => r.id));
           if (closed) return;
         }

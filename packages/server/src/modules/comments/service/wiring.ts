@@ -1,13 +1,12 @@
 import type { Config } from '../../../config.js';
 import type { Database } from '../../../db/index.js';
 import { createBatcher } from '../batch.js';
-import { notifyCommentAdded, notifyForComment } from '../notify.js';
 import * as repo from '../repo/index.js';
 import { createCommentActions } from './actions.js';
 import { createAddComment } from './add-comment/pipeline.js';
-import type { OutboxEvent } from './add-comment/write.js';
 import { createApps } from './apps.js';
 import { createCore, type CommentServiceOptions } from './core.js';
+import { createCommentEvents } from './events.js';
 import { createMembers } from './members.js';
 import { createModeration } from './moderation.js';
 import { createOutboxWorker } from './outbox.js';
@@ -16,10 +15,13 @@ import { createSections } from './sections.js';
 import { newId } from './types.js';
 import { createViewers, requireActive } from './viewers.js';
 
+/** The service app.ts made for a database: one per process, which the embed pages use too (commentServiceOf). */
+const services = new WeakMap<Database, CommentService>();
+
 /**
- * The comment service: composes its parts (core.ts holds what they share) and starts the outbox worker.
- * `bus`: notifications go through the notifications module and reach the recipients' push (app.ts passes app.bus).
- * `hooks`: see CommentHooks (hooks.ts).
+ * The comment service: composes its parts (core.ts holds what they share). `host`: the hosted app's port (host.ts);
+ * `hooks`: what other modules are told (hooks.ts); `events.on`: what it publishes (events.ts). `start` starts the
+ * outbox worker (only the process's own service sweeps), `close` stops it after pending writes.
  */
 export function createCommentService(db: Database, config: Config, options: CommentServiceOptions = {}) {
   const core = createCore(db, config, options);
@@ -31,13 +33,12 @@ export function createCommentService(db: Database, config: Config, options: Comm
   const members = createMembers(core, sections, viewers);
   const moderation = createModeration(core, sections);
 
-  const bus = options.bus;
-  const outbox = createOutboxWorker(core, (payload) => (bus ? notifyCommentAdded(db, bus, payload as OutboxEvent) : notifyForComment(db, payload as OutboxEvent)));
+  const events = createCommentEvents();
+  const outbox = createOutboxWorker(core, events);
   const writeComment = createBatcher<repo.CommentWrite, repo.WrittenComment>((writes) => repo.insertCommentsBatch(db, writes));
   const addComment = createAddComment({ core, sections, writeComment, drainOutbox: outbox.drain });
-  outbox.start();
 
-  return {
+  const service = {
     ...apps,
     authenticate: viewers.authenticate,
     requireActive,
@@ -48,6 +49,10 @@ export function createCommentService(db: Database, config: Config, options: Comm
     ...moderation,
     newToken: () => newId(12),
     mediaBaseUrl: () => config.commentsPublicUrl,
+    /** Subscribes to what the service publishes (events.ts); app.ts routes `comment.added` to notifications. */
+    events: { on: events.on },
+    /** Starts the outbox worker: its sweep, and a first drain of what earlier runs left. */
+    start: outbox.start,
     /** Sends what the outbox holds now (tests, shutdown). */
     drainOutbox: outbox.drain,
     /** Stops the outbox sweep; waits for pending comment writes and a running drain. */
@@ -56,10 +61,16 @@ export function createCommentService(db: Database, config: Config, options: Comm
       await writeComment.idle();
       await outbox.stop();
       await core.postCountsIdle();
+      if (services.get(db) === service) services.delete(db);
     },
     /** Forget cached apps and viewers (after the CLI or a test changes them). */
     forget: core.caches.forget,
   };
+  services.set(db, service);
+  return service;
 }
 
 export type CommentService = ReturnType<typeof createCommentService>;
+
+/** The comment service made last for this database (app.ts makes one per process); null before it is made. */
+export const commentServiceOf = (db: Database): CommentService | null => services.get(db) ?? null;

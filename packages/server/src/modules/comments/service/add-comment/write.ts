@@ -1,22 +1,41 @@
 import type { Quota } from '@guffaw/comments-client';
 import { commentHotScore } from '../../hot-rank.js';
-import type { CommentEvent } from '../../notify.js';
 import * as repo from '../../repo/index.js';
 import { CommentServiceError, newId } from '../types.js';
 import { attachmentUsed, sectionOf, type AddContext } from './context.js';
 import { quotaOf } from './phases/quota.js';
 
-export type OutboxEvent = CommentEvent & { parentCommentId: string | null };
+/**
+ * The outbox row of a comment that notifies (comment_outbox.payload, migration 0007; sent as `comment.added`,
+ * events.ts). Its field names stay as rows already queued have them.
+ */
+export type OutboxEvent = {
+  appId: string;
+  mainAppId: string;
+  sectionUrl: string;
+  postId: string | null;
+  commentId: string;
+  threadId: string;
+  text: string;
+  /** The author as shown; null when posted as the anonymous OP. */
+  actorExternalId: string | null;
+  actorRealExternalId: string;
+  actorName: string;
+  parentAuthorExternalId: string | null;
+  mentionedExternalIds: string[];
+  parentCommentId: string | null;
+};
 export type Written = { id: number; commentId: string; now: Date; total: number; quota: Quota; event: OutboxEvent | null; threadDbId: number | null; threadCommentId: string | null };
 
 /**
- * Notifications go out after the reply, from the outbox row written with the comment (durable). Only the main app
- * notifies, and there only a main-site account's comment can (notifyCommentAdded needs the actor's account).
+ * `comment.added` goes out after the reply, from the outbox row written with the comment (durable). Only hosted apps
+ * (the main one) tell it, and there only for a comment by one of the host's accounts (its subscribers, the
+ * notifications module, know the host's accounts only).
  */
 function outboxEvent(ctx: AddContext, commentId: string, threadCommentId: string | null): OutboxEvent | null {
   const { app, viewer, input, parent, core } = ctx;
   const author = ctx.delegate ?? viewer.user;
-  if (!core.hostOf(app) || !(viewer.mainUser || !core.bus)) return null;
+  if (!core.hostOf(app) || !viewer.mainUser) return null;
   return {
     appId: app.id,
     mainAppId: app.id,
