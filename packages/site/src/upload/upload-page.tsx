@@ -7,6 +7,8 @@ import { usePageTitle } from '../shell/page-title';
 import { canonicalTag } from '../tags/canonical';
 import { useInterests, visibleInterests } from '../tags/interests';
 import { selectIsLoggedIn, selectUser, userStore, useUser } from '../user/user-store';
+import { FileDrop } from './file-drop';
+import { MEDIA_KINDS, PICTURE_KINDS, fileProblem, firstFile } from './file-check';
 import { MemeMaker } from './meme-maker';
 import {
   ACCEPTED_FILES, ARTICLE_BODY_MAX, DESCRIPTION_MAX, MAX_INTERESTS, MAX_TAGS, MEDIA_UPLOAD_TYPES, SIZE_LIMIT_TEXT, TITLE_MAX,
@@ -15,14 +17,6 @@ import {
 import styles from './upload.module.css';
 
 type Phase = { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind: 'processing'; percent: number };
-
-const MB = 1024 * 1024;
-/** Quick checks before sending (the server checks the content itself, modules/upload/schemas.ts). */
-function fileProblem(file: File): string | null {
-  const limit = file.type === 'image/gif' ? 20 * MB : file.type.startsWith('video/') ? 50 * MB : 10 * MB;
-  if (file.size > limit) return `This file is too large: ${SIZE_LIMIT_TEXT}`;
-  return null;
-}
 
 const interestKey = (url: string) => decodeURIComponent(url.split('/interest/')[1]?.split(/[/?#]/)[0] ?? '');
 const POLL_MS = 1000;
@@ -83,6 +77,43 @@ export function UploadPage() {
   const busy = phase.kind !== 'idle';
   const tagList = [...new Set(tags.split(',').map(canonicalTag).filter(Boolean))];
 
+  /**
+   * Every way of giving a file (chooser, drop, paste) goes through the same checks by content: a refused file is
+   * not kept and says why; a good one clears the message left by an earlier one.
+   */
+  const takeFile = async (next: File | null) => {
+    if (!next) return;
+    const article = type === 'Article';
+    const problem = await fileProblem(next, article ? PICTURE_KINDS : MEDIA_KINDS);
+    if (!mounted.current) return;
+    if (problem) {
+      setError(problem);
+      setFile(null);
+      if (fileInput.current) fileInput.current.value = '';
+      return;
+    }
+    if (!isMedia && !article) setType('Photo');
+    setError(null);
+    setFile(next);
+    setIsMeme(false);
+  };
+
+  // A picture pasted anywhere on the form page (a screenshot, a copied image) becomes the file; text pastes as usual.
+  const takeFileRef = useRef(takeFile);
+  takeFileRef.current = takeFile;
+  const formShown = loggedIn && !makerOpen;
+  useEffect(() => {
+    if (!formShown) return;
+    const onPaste = (event: ClipboardEvent) => {
+      const pasted = firstFile(event.clipboardData);
+      if (!pasted) return;
+      event.preventDefault();
+      void takeFileRef.current(pasted);
+    };
+    document.addEventListener('paste', onPaste);
+    return () => document.removeEventListener('paste', onPaste);
+  }, [formShown]);
+
   const reset = () => {
     setTitle('');
     setDescription('');
@@ -112,7 +143,7 @@ export function UploadPage() {
     if (type === 'Text' && !description.trim()) return setError('Write the text of your post.');
     if (type === 'Article' && !body.trim()) return setError('Write the article.');
     if (tagList.length > MAX_TAGS) return setError(`Add up to ${MAX_TAGS} tags.`);
-    const problem = file && (isMedia || type === 'Article') ? fileProblem(file) : null;
+    const problem = file && (isMedia || type === 'Article') ? await fileProblem(file, type === 'Article' ? PICTURE_KINDS : MEDIA_KINDS) : null;
     if (problem) return setError(problem);
 
     // Fields first, the file last: the server refuses a bad form before reading the file.
@@ -211,23 +242,15 @@ export function UploadPage() {
           </label>
 
           {(isMedia || type === 'Article') && (
-            <label className={styles.field}>
-              {type === 'Article' ? 'Cover picture (optional)' : 'File'}
-              <input
-                ref={fileInput}
-                type="file"
-                accept={type === 'Article' ? 'image/jpeg,image/png,image/gif' : ACCEPTED_FILES}
-                aria-describedby={`${id}-file-hint`}
-                disabled={busy}
-                onChange={(e) => {
-                  setFile(e.target.files?.[0] ?? null);
-                  setIsMeme(false);
-                }}
-              />
-              <span id={`${id}-file-hint`} className={styles.hint} aria-hidden="true">
-                {SIZE_LIMIT_TEXT}
-              </span>
-            </label>
+            <FileDrop
+              ref={fileInput}
+              label={type === 'Article' ? 'Cover picture (optional)' : 'File'}
+              accept={type === 'Article' ? 'image/jpeg,image/png,image/gif' : ACCEPTED_FILES}
+              hint={SIZE_LIMIT_TEXT}
+              chosen={file?.name ?? null}
+              disabled={busy}
+              onFile={(f) => void takeFile(f)}
+            />
           )}
           {file && (isMedia || type === 'Article') && (
             <div className={styles.preview}>
