@@ -9,6 +9,7 @@ import {
   checkFonts, memeSvg, writeAvatar, writeGhostAvatar, writeInterestImage, writePictureSet, type MediaTarget, type PictureSet, type PictureSpec,
 } from './images.js';
 import { DEFAULT_SIZES, planDemo, type DemoPlan, type PostPlan, type SeedSizes } from './plan.js';
+import { writeMemeTemplates } from './templates.js';
 import { writeDemo, type DemoMedia } from './write.js';
 import { seedHouseAds } from '../modules/ads/seed.js';
 
@@ -153,6 +154,8 @@ async function makeMedia(plan: DemoPlan, target: MediaTarget, withClips: boolean
     inParallel(plan.users.map((u) => () => writeAvatar(target, u.username, u.avatarSeed)), workers, () => undefined),
     writeGhostAvatar(target),
     Promise.all(plan.interests.map((i) => writeInterestImage(target, i.key, i.name, i.hue))),
+    // The meme maker's templates (GET /v1/meme-templates).
+    writeMemeTemplates(target),
   ]);
   return { clips, pictures, avatars, anonymousAvatar, interestImages };
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { badRequest, success } from '../../lib/envelope.js';
 import { postActionRoutes } from './action-routes.js';
 import { appConfig } from './app-config.js';
+import { memeTemplateRoutes } from './meme-templates.js';
 import * as schemas from './schemas.js';
 import * as service from './service.js';
 import { VisitorPageCache, visitorCacheTtl } from './visitor-cache.js';
@@ -131,4 +132,5 @@ export const postsRoutes: FastifyPluginAsync = async (app) => {
   });
 
   await app.register(postActionRoutes);
+  await app.register(memeTemplateRoutes);
 };
