@@ -51,7 +51,7 @@ await sql`insert into interests (key, name, position)
 await sql`insert into posts (id, creator_id, type, title, description, nsfw, is_anonymous, promoted, is_meme, images,
                              up_vote_count, down_vote_count, comments_count, created_at)
   select substr(md5('post' || g), 1, 12),
-         1 + (g * 7919) % 1000,
+         1 + (g::bigint * 7919) % 1000,  -- bigint: 7919 g passes int4 past 271,000 posts
          (array['Photo','Photo','Photo','Photo','Animated','Animated','Video','Text','Article','ForumPost'])[1 + (g * 31) % 10],
          initcap(w[1 + (g * 13) % ${words.length}]) || ' ' || w[1 + (g * 17 + 5) % ${words.length}] || ' '
            || w[1 + (g * 23 + 11) % ${words.length}] || ' ' || w[1 + (g * 29 + 3) % ${words.length}],
