@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitCaption, wrapCaption } from './meme-canvas';
+import { captionTop, fitCaption, wrapCaption } from './meme-canvas';
 
 /** A monospace stand-in for canvas measureText: each character is `size * 0.5` wide. */
 const measureAt = (size: number) => (text: string) => text.length * size * 0.5;
@@ -19,5 +19,15 @@ describe('meme captions', () => {
     expect(long.lines.length).toBeLessThanOrEqual(3);
     expect(long.size).toBeLessThan(75);
     for (const line of long.lines) expect(measureAt(long.size)(line)).toBeLessThanOrEqual(600);
+  });
+});
+
+describe('caption placement', () => {
+  it('keeps the classic places until a caption is moved, then centres it on the point, inside the picture', () => {
+    expect(captionTop(100, 600, 24, true, null)).toBe(24);
+    expect(captionTop(100, 600, 24, false, null)).toBe(476);
+    expect(captionTop(100, 600, 24, true, { x: 0.5, y: 0.5 })).toBe(250);
+    expect(captionTop(100, 600, 24, false, { x: 0.5, y: 0.02 })).toBe(0);
+    expect(captionTop(100, 600, 24, true, { x: 0.5, y: 1 })).toBe(500);
   });
 });

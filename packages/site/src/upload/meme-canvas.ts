@@ -39,23 +39,50 @@ export function fitCaption(text: string, width: number, height: number, measureA
   return { size: min, lines: wrapCaption(text, width, measureAt(min)) };
 }
 
-/** Draws the picture and both captions on `canvas` (sized to the picture, at most MEME_MAX_SIDE). */
-export function drawMeme(canvas: HTMLCanvasElement, image: CanvasImageSource & { width: number; height: number }, top: string, bottom: string): void {
+/** A point on the picture as fractions of its width and height (0..1). */
+export type Point = { x: number; y: number };
+/** Where each caption's block is centred; null keeps the classic place (top caption at the top, bottom at the bottom). */
+export type MemeLayout = { top: Point | null; bottom: Point | null };
+/** A caption's block as drawn, in fractions of the picture: its centre and size. */
+export type CaptionBox = Point & { w: number; h: number };
+export type PlacedCaptions = { top: CaptionBox | null; bottom: CaptionBox | null };
+export const CLASSIC_LAYOUT: MemeLayout = { top: null, bottom: null };
+
+const clamp = (v: number, min: number, max: number) => Math.min(Math.max(v, min), Math.max(min, max));
+
+/**
+ * The top of a caption block `blockHeight` tall on a picture `height` tall: the classic place (a margin from the top
+ * or the bottom) or centred on `at`, kept inside the picture.
+ */
+export function captionTop(blockHeight: number, height: number, margin: number, fromTop: boolean, at: Point | null): number {
+  if (!at) return fromTop ? margin : height - margin - blockHeight;
+  return clamp(at.y * height - blockHeight / 2, 0, height - blockHeight);
+}
+
+/** Draws the picture and both captions on `canvas` (sized to the picture, at most MEME_MAX_SIDE); returns where they went. */
+export function drawMeme(
+  canvas: HTMLCanvasElement,
+  image: CanvasImageSource & { width: number; height: number },
+  top: string,
+  bottom: string,
+  layout: MemeLayout = CLASSIC_LAYOUT,
+): PlacedCaptions {
+  const placed: PlacedCaptions = { top: null, bottom: null };
   const scale = Math.min(1, MEME_MAX_SIDE / Math.max(image.width, image.height));
   const width = Math.max(1, Math.round(image.width * scale));
   const height = Math.max(1, Math.round(image.height * scale));
   canvas.width = width;
   canvas.height = height;
   const ctx = canvas.getContext('2d');
-  if (!ctx) return;
+  if (!ctx) return placed;
   ctx.drawImage(image, 0, 0, width, height);
   const margin = Math.round(width * 0.04);
   const measureAt = (size: number) => {
     ctx.font = `${size}px ${MEME_FONT}`;
     return (text: string) => ctx.measureText(text).width;
   };
-  const caption = (text: string, fromTop: boolean) => {
-    if (!text.trim()) return;
+  const caption = (text: string, fromTop: boolean, at: Point | null): CaptionBox | null => {
+    if (!text.trim()) return null;
     const { size, lines } = fitCaption(text, width - margin * 2, height, measureAt);
     ctx.font = `${size}px ${MEME_FONT}`;
     ctx.textAlign = 'center';
@@ -65,15 +92,20 @@ export function drawMeme(canvas: HTMLCanvasElement, image: CanvasImageSource & {
     ctx.strokeStyle = '#000';
     ctx.fillStyle = '#fff';
     const lineHeight = size * 1.1;
-    const y0 = fromTop ? margin : height - margin - lineHeight * lines.length;
+    const blockHeight = lineHeight * lines.length;
+    const blockWidth = Math.max(...lines.map((l) => ctx.measureText(l).width));
+    const x = at ? clamp(at.x * width, blockWidth / 2, width - blockWidth / 2) : width / 2;
+    const y0 = captionTop(blockHeight, height, margin, fromTop, at);
     lines.forEach((line, i) => {
       const y = y0 + i * lineHeight;
-      ctx.strokeText(line, width / 2, y);
-      ctx.fillText(line, width / 2, y);
+      ctx.strokeText(line, x, y);
+      ctx.fillText(line, x, y);
     });
+    return { x: x / width, y: (y0 + blockHeight / 2) / height, w: blockWidth / width, h: blockHeight / height };
   };
-  caption(top, true);
-  caption(bottom, false);
+  placed.top = caption(top, true, layout.top);
+  placed.bottom = caption(bottom, false, layout.bottom);
+  return placed;
 }
 
 /** The canvas as a JPEG file to upload. */

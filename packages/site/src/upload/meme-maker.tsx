@@ -1,52 +1,83 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { CAPTION_MAX, canvasToFile, drawMeme } from './meme-canvas';
+import { useEffect, useId, useRef, useState } from 'react';
+import { apiGet } from '../lib/api';
+import { fileProblem } from './file-check';
+import { FileDrop } from './file-drop';
+import { CAPTION_MAX, CLASSIC_LAYOUT, canvasToFile, drawMeme, type MemeLayout, type PlacedCaptions } from './meme-canvas';
+import { MemeHandles } from './meme-handles';
 import styles from './upload.module.css';
 
 type Picture = { bitmap: HTMLImageElement; name: string };
+/** GET /v1/meme-templates (server modules/posts/meme-templates.ts). */
+type MemeTemplate = { id: string; name: string; url: string };
+
+const NONE: PlacedCaptions = { top: null, bottom: null };
 
 /**
- * ?action=create-meme: pick a picture, write the top and bottom captions, see the meme drawn live on a canvas;
- * "Use this meme" hands the rendered JPEG to the upload form as a Photo marked as a meme.
+ * ?action=create-meme: pick a template or a picture of one's own, write the top and bottom captions, move them
+ * where they belong (drag, or arrow keys), see the meme drawn live on a canvas; "Use this meme" hands the rendered
+ * JPEG to the upload form as a Photo marked as a meme.
  */
 export function MemeMaker({ onUse, onCancel }: { onUse: (file: File, caption: string) => void; onCancel: () => void }) {
   const id = useId();
   const canvas = useRef<HTMLCanvasElement>(null);
+  const [templates, setTemplates] = useState<MemeTemplate[]>([]);
   const [picture, setPicture] = useState<Picture | null>(null);
+  const [chosen, setChosen] = useState<string | null>(null);
   const [top, setTop] = useState('');
   const [bottom, setBottom] = useState('');
+  const [layout, setLayout] = useState<MemeLayout>(CLASSIC_LAYOUT);
+  const [placed, setPlaced] = useState<PlacedCaptions>(NONE);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    if (picture && canvas.current) drawMeme(canvas.current, picture.bitmap, top, bottom);
-  }, [picture, top, bottom]);
+    const controller = new AbortController();
+    apiGet<{ templates: MemeTemplate[] }>('/v1/meme-templates', { signal: controller.signal })
+      .then((data) => setTemplates(data.templates))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, []);
 
-  const pick = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    setError(null);
-    if (!file) return;
-    if (!/^image\/(jpeg|png|gif|webp)$/.test(file.type)) {
-      setError('Choose a JPEG, PNG, GIF or WebP picture.');
-      return;
-    }
-    const url = URL.createObjectURL(file);
+  useEffect(() => {
+    if (picture && canvas.current) setPlaced(drawMeme(canvas.current, picture.bitmap, top, bottom, layout));
+  }, [picture, top, bottom, layout]);
+
+  const open = (url: string, name: string, done?: () => void) => {
     const img = new Image();
     img.onload = () => {
-      setPicture({ bitmap: img, name: file.name });
-      URL.revokeObjectURL(url);
+      setPicture({ bitmap: img, name });
+      done?.();
     };
     img.onerror = () => {
       setError('This picture could not be opened.');
-      URL.revokeObjectURL(url);
+      done?.();
     };
     img.src = url;
+  };
+
+  const pickTemplate = (template: MemeTemplate) => {
+    setError(null);
+    setChosen(template.id);
+    open(template.url, `${template.id}.jpg`);
+  };
+
+  const pickFile = async (file: File) => {
+    const problem = await fileProblem(file, ['jpeg', 'png', 'gif', 'webp']);
+    if (problem) {
+      setError(problem.replace('JPEG, PNG or GIF picture', 'JPEG, PNG, GIF or WebP picture'));
+      return;
+    }
+    setError(null);
+    setChosen(null);
+    const url = URL.createObjectURL(file);
+    open(url, file.name, () => URL.revokeObjectURL(url));
   };
 
   const use = async () => {
     if (!canvas.current || !picture) return;
     setBusy(true);
     try {
-      drawMeme(canvas.current, picture.bitmap, top, bottom);
+      drawMeme(canvas.current, picture.bitmap, top, bottom, layout);
       const file = await canvasToFile(canvas.current);
       onUse(file, [top, bottom].map((s) => s.trim()).filter(Boolean).join(' '));
     } catch {
@@ -56,13 +87,39 @@ export function MemeMaker({ onUse, onCancel }: { onUse: (file: File, caption: st
     }
   };
 
+  const handles = [
+    ...(placed.top ? [{ key: 'top' as const, label: 'top text', box: placed.top }] : []),
+    ...(placed.bottom ? [{ key: 'bottom' as const, label: 'bottom text', box: placed.bottom }] : []),
+  ];
+  const moved = layout.top !== null || layout.bottom !== null;
+
   return (
     <section className={styles.memeMaker} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Create a meme</h2>
-      <label className={styles.field}>
-        Picture
-        <input type="file" accept="image/jpeg,image/png,image/gif,image/webp" onChange={pick} />
-      </label>
+      {templates.length > 0 && (
+        <div role="group" aria-labelledby={`${id}-templates`}>
+          <h3 id={`${id}-templates`} className={styles.subheading}>
+            Start from a template
+          </h3>
+          <ul className={styles.templates}>
+            {templates.map((t) => (
+              <li key={t.id}>
+                <button type="button" className={styles.template} aria-pressed={chosen === t.id} onClick={() => pickTemplate(t)}>
+                  <img src={t.url} alt="" loading="lazy" width={96} height={72} />
+                  <span>{t.name}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <FileDrop
+        label={templates.length > 0 ? 'Or your own picture' : 'Picture'}
+        accept="image/jpeg,image/png,image/gif,image/webp"
+        hint="JPEG, PNG, GIF or WebP."
+        chosen={chosen === null ? (picture?.name ?? null) : null}
+        onFile={(f) => void pickFile(f)}
+      />
       <label className={styles.field}>
         Top text
         <input type="text" value={top} maxLength={CAPTION_MAX} onChange={(e) => setTop(e.target.value)} />
@@ -72,9 +129,25 @@ export function MemeMaker({ onUse, onCancel }: { onUse: (file: File, caption: st
         <input type="text" value={bottom} maxLength={CAPTION_MAX} onChange={(e) => setBottom(e.target.value)} />
       </label>
       {picture ? (
-        <canvas ref={canvas} className={styles.memeCanvas} role="img" aria-label={`Meme preview: ${[top, bottom].filter(Boolean).join(' / ') || 'no captions yet'}`} />
+        <div className={styles.memeStage}>
+          <div className={styles.memeFrame}>
+            <canvas ref={canvas} className={styles.memeCanvas} role="img" aria-label={`Meme preview: ${[top, bottom].filter(Boolean).join(' / ') || 'no captions yet'}`} />
+            <MemeHandles handles={handles} hintId={`${id}-move-hint`} onMove={(key, at) => setLayout((l) => ({ ...l, [key]: at }))} />
+          </div>
+          <p id={`${id}-move-hint`} className={styles.hint}>
+            Drag a caption to move it, or focus it and use the arrow keys (Shift for bigger steps).
+            {moved && (
+              <>
+                {' '}
+                <button type="button" className={styles.linkButton} onClick={() => setLayout(CLASSIC_LAYOUT)}>
+                  Put the captions back
+                </button>
+              </>
+            )}
+          </p>
+        </div>
       ) : (
-        <p className={styles.hint}>Choose a picture to start.</p>
+        <p className={styles.hint}>Choose a template or a picture to start.</p>
       )}
       {error && (
         <p className={styles.error} role="alert">
