@@ -275,3 +275,65 @@ test('the meme maker draws captions on a canvas and posts the meme as a photo; t
     assert.deepEqual(page.consoleErrors, []);
   });
 });
+
+/** Pure-white pixels (caption fill) in horizontal bands of the meme canvas, as fractions of its height. */
+const whiteBands = (canvas) =>
+  canvas.evaluate((c) => {
+    const ctx = c.getContext('2d');
+    const band = (f0, f1) => {
+      const d = ctx.getImageData(0, Math.round(c.height * f0), c.width, Math.round(c.height * (f1 - f0))).data;
+      let n = 0;
+      for (let i = 0; i < d.length; i += 4) if (d[i] > 240 && d[i + 1] > 240 && d[i + 2] > 240) n++;
+      return n;
+    };
+    return { top: band(0, 0.25), middle: band(0.35, 0.65), bottom: band(0.75, 1) };
+  });
+
+for (const viewport of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
+  test(`at ${viewport.width} px the meme maker starts from a seeded template; a caption is dragged with the mouse and one moved with the arrow keys`, async (t) => {
+    await browser.withPage(t, async (page) => {
+      await login(page, 'demo', 'guffaw-demo');
+      await page.goto(baseUrl() + '/submit?action=create-meme', { waitUntil: 'networkidle' });
+      const group = page.getByRole('group', { name: 'Start from a template' });
+      await group.waitFor();
+      assert.equal(await group.getByRole('button').count(), 12, 'the demo ships a dozen templates');
+      const template = group.getByRole('button', { name: 'Surprised face' });
+      await template.click();
+      assert.equal(await template.getAttribute('aria-pressed'), 'true');
+      await page.getByLabel('Top text').fill('moved by mouse');
+      await page.getByLabel('Bottom text').fill('moved by keys');
+      const canvas = page.getByRole('img', { name: /Meme preview/ });
+      await canvas.waitFor();
+      await canvas.scrollIntoViewIfNeeded();
+      const before = await whiteBands(canvas);
+
+      // Drag the top caption to the middle of the picture with the mouse.
+      const handle = page.getByRole('button', { name: 'Move the top text' });
+      const grip = await handle.boundingBox();
+      const frame = await canvas.boundingBox();
+      await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(grip.x + grip.width / 2, frame.y + frame.height / 2, { steps: 8 });
+      await page.mouse.up();
+      const dragged = await whiteBands(canvas);
+      assert.ok(dragged.middle > before.middle + 300 && dragged.top < before.top - 300, `caption pixels moved to the middle: ${JSON.stringify({ before, dragged })}`);
+      const moved = await handle.boundingBox();
+      assert.ok(Math.abs(moved.y + moved.height / 2 - (frame.y + frame.height / 2)) < frame.height * 0.08, 'the handle followed the caption');
+
+      // The bottom caption moves up with Shift+ArrowUp once focused.
+      const keys = page.getByRole('button', { name: 'Move the bottom text' });
+      const low = (await keys.boundingBox()).y;
+      await keys.focus();
+      await page.keyboard.press('Shift+ArrowUp');
+      await page.keyboard.press('Shift+ArrowUp');
+      await page.waitForFunction((y) => document.querySelector('[data-caption="bottom"]').getBoundingClientRect().y < y - 20, low);
+      assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Move the bottom text');
+      await screenshot(page, `meme-maker-template-${viewport.width}`);
+
+      await page.getByRole('button', { name: 'Use this meme' }).click();
+      assert.equal(await page.getByLabel('Title').inputValue(), 'moved by mouse moved by keys');
+      await page.getByText('Your meme, ready to post.').waitFor();
+      assert.deepEqual(page.consoleErrors, []);
+    }, { viewport });
+  });
+}
