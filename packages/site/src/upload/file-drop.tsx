@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type DragEvent, type Ref } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent, type Ref } from 'react';
 import { firstFile } from './file-check';
 import styles from './upload.module.css';
 
@@ -12,6 +12,25 @@ type Props = {
   disabled?: boolean;
   onFile: (file: File) => void;
 };
+
+/** A file pasted anywhere on the page (a screenshot, a copied image) goes to `onFile` while `enabled`; text pastes as usual. */
+export function usePastedFile(enabled: boolean, onFile: (file: File) => void): void {
+  const latest = useRef(onFile);
+  useEffect(() => {
+    latest.current = onFile;
+  });
+  useEffect(() => {
+    if (!enabled) return;
+    const onPaste = (event: ClipboardEvent) => {
+      const pasted = firstFile(event.clipboardData);
+      if (!pasted) return;
+      event.preventDefault();
+      latest.current(pasted);
+    };
+    document.addEventListener('paste', onPaste);
+    return () => document.removeEventListener('paste', onPaste);
+  }, [enabled]);
+}
 
 const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer?.types ?? []).includes('Files');
 

@@ -96,3 +96,18 @@ describe('MemeMaker', () => {
     await waitFor(() => expect(lastY('HI')).toBe(classicY));
   });
 });
+
+describe('MemeMaker own picture', () => {
+  it('takes a pasted picture and refuses a pasted file that is not one', async () => {
+    render(<MemeMaker onUse={() => undefined} onCancel={() => undefined} />);
+    await screen.findByRole('button', { name: 'Surprised face' });
+    const pdf = new File(['%PDF-1.4'], 'x.png', { type: 'image/png' });
+    fireEvent.paste(document, { clipboardData: { types: ['Files'], files: [pdf], items: [] } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('WebP');
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'mine.png', { type: 'image/png' });
+    fireEvent.paste(document, { clipboardData: { types: ['Files'], files: [png], items: [] } });
+    expect(await screen.findByText('Chosen: mine.png')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('img', { name: /Meme preview/ })).toBeInTheDocument();
+  });
+});

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { apiGet } from '../lib/api';
 import { fileProblem } from './file-check';
-import { FileDrop } from './file-drop';
+import { FileDrop, usePastedFile } from './file-drop';
 import { CAPTION_MAX, CLASSIC_LAYOUT, canvasToFile, drawMeme, type MemeLayout, type PlacedCaptions } from './meme-canvas';
 import { MemeHandles } from './meme-handles';
 import styles from './upload.module.css';
@@ -72,6 +72,8 @@ export function MemeMaker({ onUse, onCancel }: { onUse: (file: File, caption: st
     const url = URL.createObjectURL(file);
     open(url, file.name, () => URL.revokeObjectURL(url));
   };
+
+  usePastedFile(true, (file) => void pickFile(file));
 
   const use = async () => {
     if (!canvas.current || !picture) return;

@@ -7,8 +7,8 @@ import { usePageTitle } from '../shell/page-title';
 import { canonicalTag } from '../tags/canonical';
 import { useInterests, visibleInterests } from '../tags/interests';
 import { selectIsLoggedIn, selectUser, userStore, useUser } from '../user/user-store';
-import { FileDrop } from './file-drop';
-import { MEDIA_KINDS, PICTURE_KINDS, fileProblem, firstFile } from './file-check';
+import { FileDrop, usePastedFile } from './file-drop';
+import { MEDIA_KINDS, PICTURE_KINDS, fileProblem } from './file-check';
 import { MemeMaker } from './meme-maker';
 import {
   ACCEPTED_FILES, ARTICLE_BODY_MAX, DESCRIPTION_MAX, MAX_INTERESTS, MAX_TAGS, MEDIA_UPLOAD_TYPES, SIZE_LIMIT_TEXT, TITLE_MAX,
@@ -98,21 +98,8 @@ export function UploadPage() {
     setIsMeme(false);
   };
 
-  // A picture pasted anywhere on the form page (a screenshot, a copied image) becomes the file; text pastes as usual.
-  const takeFileRef = useRef(takeFile);
-  takeFileRef.current = takeFile;
-  const formShown = loggedIn && !makerOpen;
-  useEffect(() => {
-    if (!formShown) return;
-    const onPaste = (event: ClipboardEvent) => {
-      const pasted = firstFile(event.clipboardData);
-      if (!pasted) return;
-      event.preventDefault();
-      void takeFileRef.current(pasted);
-    };
-    document.addEventListener('paste', onPaste);
-    return () => document.removeEventListener('paste', onPaste);
-  }, [formShown]);
+  // A picture pasted anywhere on the form page becomes the file.
+  usePastedFile(loggedIn && !makerOpen, (pasted) => void takeFile(pasted));
 
   const reset = () => {
     setTitle('');
