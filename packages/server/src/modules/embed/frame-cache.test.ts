@@ -34,4 +34,17 @@ describe('frame cache', () => {
     expect(await cache.get('a', slow)).toBe(4);
     expect(await cache.get('c', slow)).toBe(3);
   });
+
+  it('keeps the threads being read: beyond max the least recently read entry goes, not the first one made', async () => {
+    let renders = 0;
+    const cache = createFrameCache<number>({ freshMs: 1000, staleMs: 5000, max: 2 });
+    const load = () => Promise.resolve(++renders);
+    expect(await cache.get('busy', load)).toBe(1);
+    expect(await cache.get('quiet', load)).toBe(2);
+    // The busy thread is read again; a third thread comes: the quiet one goes.
+    expect(await cache.get('busy', load)).toBe(1);
+    expect(await cache.get('new', load)).toBe(3);
+    expect(await cache.get('busy', load)).toBe(1);
+    expect(await cache.get('quiet', load)).toBe(4);
+  });
 });

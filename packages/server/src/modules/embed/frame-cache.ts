@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * Rendered frame pages for visitors, per thread, theme and embedding origin: a frame page then costs no query and no
  * render. An entry is fresh for FRESH_MS (as the comment service's own visitor pages); until STALE_MS it is still
@@ -10,8 +12,10 @@ export const FRAME_CACHE_ENTRIES = 2_000;
 
 type Entry<T> = { value: T; at: number };
 
+
 export function createFrameCache<T>({ freshMs = FRAME_FRESH_MS, staleMs = FRAME_STALE_MS, max = FRAME_CACHE_ENTRIES } = {}) {
-  const entries = new Map<string, Entry<T>>();
+  /** Past `max` entries the least recently used goes first (lru-cache). */
+  const entries = new LRUCache<string, Entry<T>>({ max });
   /** One render per key at a time: a burst of visitors on a cold thread waits for the same one. */
   const rendering = new Map<string, Promise<T>>();
 
@@ -20,13 +24,7 @@ export function createFrameCache<T>({ freshMs = FRAME_FRESH_MS, staleMs = FRAME_
     if (running) return running;
     const started = load()
       .then((value) => {
-        entries.delete(key);
         entries.set(key, { value, at: Date.now() });
-        // Oldest first in a Map's order: drop from the front.
-        for (const oldest of entries.keys()) {
-          if (entries.size <= max) break;
-          entries.delete(oldest);
-        }
         return value;
       })
       .finally(() => rendering.delete(key));

@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * Visitors (no session) all see the same page of a list, so a page computed for one visitor is served to the next
  * for a short time, and concurrent identical requests share one computation. Members are never served a page from
@@ -8,12 +10,14 @@
  * TTL: FEED_CACHE_MS (default 1000 ms; 0 turns it off; off under tests, which change data between calls).
  */
 export class VisitorPageCache<T> {
-  private readonly pages = new Map<string, { at: number; value: Promise<T> }>();
+  private readonly pages: LRUCache<string, { at: number; value: Promise<T> }>;
 
   constructor(
     readonly ttlMs: number,
-    private readonly maxEntries = 2000,
-  ) {}
+    maxEntries = 2000,
+  ) {
+    this.pages = new LRUCache({ max: maxEntries });
+  }
 
   get(key: string, compute: () => Promise<T>): Promise<T> {
     if (this.ttlMs <= 0) return compute();
@@ -21,13 +25,12 @@ export class VisitorPageCache<T> {
     const hit = this.pages.get(key);
     if (hit && now - hit.at < this.ttlMs) return hit.value;
     const value = compute();
-    this.pages.delete(key);
-    this.pages.set(key, { at: now, value });
-    value.catch(() => this.pages.delete(key));
-    if (this.pages.size > this.maxEntries) {
-      const oldest = this.pages.keys().next().value;
-      if (oldest !== undefined) this.pages.delete(oldest);
-    }
+    const entry = { at: now, value };
+    this.pages.set(key, entry);
+    // A failed computation is not kept (unless a newer one has replaced it meanwhile).
+    value.catch(() => {
+      if (this.pages.peek(key) === entry) this.pages.delete(key);
+    });
     return value;
   }
 }
@@ -66,13 +69,15 @@ export function perDatabase<T>(make: () => T): (db: object) => T {
  * a change is not kept. Changes made by another server instance show within the TTL.
  */
 export class RecentRows<T> {
-  private readonly rows = new Map<string, { at: number; row: T }>();
+  private readonly rows: LRUCache<string, { at: number; row: T }>;
   private generation = 0;
 
   constructor(
     readonly ttlMs: number,
-    private readonly maxEntries = 5000,
-  ) {}
+    maxEntries = 5000,
+  ) {
+    this.rows = new LRUCache({ max: maxEntries });
+  }
 
   /** Rows of `ids` (in no set order): those kept and fresh, then `read(rest)` for the others. */
   async get(ids: string[], idOf: (row: T) => string, read: (ids: string[]) => Promise<T[]>): Promise<T[]> {
@@ -88,18 +93,7 @@ export class RecentRows<T> {
     if (missing.length === 0) return found;
     const generation = this.generation;
     const fetched = await read(missing);
-    if (generation === this.generation) {
-      for (const row of fetched) {
-        const id = idOf(row);
-        this.rows.delete(id);
-        this.rows.set(id, { at: now, row });
-      }
-      while (this.rows.size > this.maxEntries) {
-        const oldest = this.rows.keys().next().value;
-        if (oldest === undefined) break;
-        this.rows.delete(oldest);
-      }
-    }
+    if (generation === this.generation) for (const row of fetched) this.rows.set(idOf(row), { at: now, row });
     return found.concat(fetched);
   }
 

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../../../db/index.js';
 import * as repo from '../repo/index.js';
 import type { AppRow, SectionRow, ViewerFilter } from '../repo/index.js';
@@ -10,25 +11,23 @@ export const VISITOR_CACHE_MS = 2_000;
 export const SECTION_CACHE_MS = 2_000;
 export const FILTER_CACHE_MS = 5_000;
 
-/** Bounded map: the oldest entry goes first. */
+/** Bounded map (lru-cache): past `max` entries the least recently used goes first. */
 export class BoundedCache<V> {
-  private readonly map = new Map<string, V>();
-  constructor(private readonly max: number) {}
+  private readonly lru: LRUCache<string, { value: V }>;
+  constructor(max: number) {
+    this.lru = new LRUCache({ max });
+  }
   get(key: string): V | undefined {
-    return this.map.get(key);
+    return this.lru.get(key)?.value;
   }
   set(key: string, value: V): void {
-    if (this.map.size >= this.max && !this.map.has(key)) {
-      const oldest = this.map.keys().next().value;
-      if (oldest !== undefined) this.map.delete(oldest);
-    }
-    this.map.set(key, value);
+    this.lru.set(key, { value });
   }
   delete(key: string): void {
-    this.map.delete(key);
+    this.lru.delete(key);
   }
   clear(): void {
-    this.map.clear();
+    this.lru.clear();
   }
 }
 
