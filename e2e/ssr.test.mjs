@@ -339,3 +339,31 @@ test('a slow comments chunk keeps the server\'s comments in place until it hydra
     assert.deepEqual(page.consoleErrors, []);
   }, { viewport: MOBILE });
 });
+
+test('before the comments hydrate, the server\'s comments show in the theme the reader chose, not the system\'s', async (t) => {
+  const post = await photoPost();
+  for (const [chosen, system] of [['dark', 'light'], ['light', 'dark']]) {
+    await browser.withPage(t, async (page) => {
+      await page.route(/\/assets\/post-comments-[^/]*\.js$/, async (route) => {
+        await sleep(2000);
+        await route.continue();
+      });
+      await page.addInitScript((theme) => {
+        localStorage.setItem('guffaw.theme', theme);
+        document.addEventListener('DOMContentLoaded', () => {
+          const root = document.querySelector('#comment .gfw-root');
+          // The luminance of the comments' text colour: light text on a dark theme, dark text on a light one.
+          const text = root?.querySelector('.gfw-text');
+          const [r, g, b] = (text ? getComputedStyle(text).color : '').match(/\d+/g)?.map(Number) ?? [];
+          window.__before = root ? { theme: root.dataset.theme, textLuminance: (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255 } : null;
+        });
+      }, chosen);
+      await page.goto(`${baseUrl()}/gag/${post.id}`, { waitUntil: 'domcontentloaded' });
+      await page.waitForFunction(() => window.__before !== undefined);
+      const before = await page.evaluate(() => window.__before);
+      assert.ok(before, 'the server drew the comments section');
+      assert.equal(before.theme, 'system', 'the server\'s markup says system (it cannot know the reader\'s theme)');
+      assert.equal(before.textLuminance > 0.5 ? 'dark' : 'light', chosen, `a reader who chose ${chosen} on a ${system} system sees ${chosen} comments before hydration (text luminance ${before.textLuminance})`);
+    }, { viewport: MOBILE, colorScheme: system });
+  }
+});
