@@ -4,7 +4,7 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { baseUrl, login, screenshot, useBrowser, useServer, WIDTHS } from './harness.mjs';
-import { demoPosts } from './comment-kit.mjs';
+import { commentCall, demoPosts, signIn } from './comment-kit.mjs';
 
 useServer();
 const browser = useBrowser();
@@ -25,6 +25,16 @@ for (const [width, viewport] of WIDTHS) {
   test(`a permalink scrolls its comment into view and highlights it (${width} px)`, async (t) => {
     await browser.withPage(t, async (page) => {
       await page.setViewportSize(viewport);
+      // Newer replies come before it: the permalink's reply is far down its thread, below the fold at either width.
+      const writer = await page.context().browser().newContext();
+      await signIn(writer, 'demo');
+      for (let i = 0; i < 6; i++) {
+        await commentCall(writer, 'add-comment.json', { url: threaded.postUrl, text: `A newer reply ${i} at ${width} px`, parent: reply.parent });
+      }
+      await writer.close();
+      // A slow phone: the page hydrates and its pictures load while the reader is being taken to the comment.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
       await page.goto(`${baseUrl()}/gag/${threaded.id}#cs_comment_id=${reply.commentId}`, { waitUntil: 'networkidle' });
       const target = page.locator(`[data-comment-id="${reply.commentId}"]`);
       await target.waitFor();

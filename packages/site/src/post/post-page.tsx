@@ -242,9 +242,13 @@ function useCommentsOnTop(main: RefObject<HTMLElement | null>, hydrated: boolean
     let stop: (() => void) | null = null;
     const keep = () => {
       stop?.();
+      // A thread's permalink keeps its highlighted comment in view (the widget scrolled it to the middle), not the
+      // section's top: on a long thread that comment is far below the tabs.
       const place = () => {
         const section = document.getElementById('comment');
-        if (typeof section?.scrollIntoView === 'function') section.scrollIntoView({ block: 'start', behavior: 'instant' });
+        const target = section?.querySelector<HTMLElement>('[data-comment-id][aria-current="true"]');
+        const element = target ?? section;
+        if (typeof element?.scrollIntoView === 'function') element.scrollIntoView({ block: target ? 'center' : 'start', behavior: 'instant' });
       };
       place();
       const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(place) : null;
