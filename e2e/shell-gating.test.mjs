@@ -131,7 +131,12 @@ async function withFeatures(page, pathname, features) {
       assert.ok(embedded, 'the page embeds the site configuration');
       const config = JSON.parse(embedded[1]);
       config.features = { ...config.features, ...features };
-      await route.fulfill({ response, body: html.replace(embedded[0], `<script type="application/json" id="guffaw-config">${JSON.stringify(config)}</script>`) });
+      // The server drew the page with its own switches: the browser draws it afresh with these (no server state to
+      // hydrate from), or the markup the server made would not match.
+      const body = html
+        .replace(embedded[0], `<script type="application/json" id="guffaw-config">${JSON.stringify(config)}</script>`)
+        .replace(/<script[^>]*id="guffaw-ssr"[^>]*>[\s\S]*?<\/script>/, '');
+      await route.fulfill({ response, body });
     },
   );
 }
@@ -225,7 +230,7 @@ for (const [width, viewport] of WIDTHS) {
         assert.equal(new URL(page.url()).pathname, `/gag/${post.id}`);
 
         // posts-and-feeds.md §2: cards show it only with showCreateMemeButtonOnListView (off in the default
-        // configuration). A profile list, which the server does not render, so the switch holds from the first paint.
+        // configuration). The page is drawn by the browser with the switch on (withFeatures), so it holds from the first paint.
         await withFeatures(page, '/u/op/posts', { showCreateMemeButtonOnListView: true });
         await open(page, '/u/op/posts');
         await page.locator('article[data-post-id]').first().waitFor();

@@ -6,15 +6,6 @@ import type { Post } from './post-types';
 import { showsOffensiveMask, unmaskPost, useUnmasked, useViewAllOffensive, viewAllOffensive } from './visibility';
 import styles from './post-card.module.css';
 
-/**
- * A mask's cover: the post's picture blurred past recognition behind the mask's words (as 9GAG and Reddit cover
- * theirs), not a blank box; a post without one gets the plain dark cover.
- */
-export function MaskCover({ post }: { post: Post }) {
-  const image = post.images.image460c ?? post.images.image460;
-  return image ? <img className={styles.maskCover} src={image.url} alt="" aria-hidden="true" decoding="async" /> : null;
-}
-
 // The spec gives the sensitive mask's texts only (§8); these are ours, in the same shape.
 export const OFFENSIVE_TITLE = 'Offensive content';
 export const OFFENSIVE_TEXT = 'This post may be offensive to some people.';
@@ -32,7 +23,6 @@ export function OffensiveMask({ post, place = 'list', children }: { post: Post; 
   if (!showsOffensiveMask(post, info, unmaskedHere, viewAll)) return <>{children}</>;
   return (
     <div className={styles.mask} role="group" aria-label={OFFENSIVE_TITLE}>
-      <MaskCover post={post} />
       <p className={styles.maskTitle}>{OFFENSIVE_TITLE}</p>
       <p>{OFFENSIVE_TEXT}</p>
       <div className={styles.maskActions}>
