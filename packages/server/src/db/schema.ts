@@ -71,8 +71,12 @@ export interface CommentApps {
   id: string;
   maxMessageLength: Generated<number>;
   name: string;
+  /** 0021: the main-site account that registered the app in the console, null for CLI-made apps. */
+  ownerUserId: string | null;
   quotaPerHour: Generated<number>;
   secret: string;
+  /** 0021: moderation settings, read with defaults (modules/comments/MODERATION.md). */
+  settings: Generated<Json>;
 }
 
 export interface CommentLikes {
@@ -90,6 +94,22 @@ export interface CommentMedia {
   kind: string;
   token: string;
   userId: Int8;
+}
+
+/** 0021: the audit trail of moderator, owner and admin actions. */
+export interface CommentModActions {
+  action: string;
+  actorId: string | null;
+  actorKind: 'moderator' | 'op' | 'owner' | 'admin' | 'system' | 'cli';
+  actorName: Generated<string>;
+  appId: string;
+  commentId: string | null;
+  createdAt: Generated<Timestamp>;
+  detail: Generated<Json>;
+  id: Generated<Int8>;
+  sectionUrl: string | null;
+  targetName: Generated<string>;
+  targetUserId: string | null;
 }
 
 export interface CommentModerators {
@@ -120,6 +140,9 @@ export interface Comments {
   createdAt: Generated<Timestamp>;
   delegateUserId: Int8 | null;
   dislikeCount: Generated<number>;
+  /** 0021: held for review since (null: not held). */
+  heldAt: Timestamp | null;
+  heldReason: string | null;
   hotScore: Generated<number>;
   id: Generated<Int8>;
   isCollapsed: Generated<boolean>;
@@ -136,6 +159,8 @@ export interface Comments {
   opStatus: Generated<number>;
   parentId: Int8 | null;
   pinnedAt: Timestamp | null;
+  /** 0021: open (unresolved) reports. */
+  reportCount: Generated<number>;
   sectionId: Int8;
   text: Generated<string>;
   threadId: Int8 | null;
@@ -176,6 +201,10 @@ export interface CommentUsers {
   appId: string;
   avatarUrl: Generated<string>;
   bannedAt: Timestamp | null;
+  /** 0021: who banned (an actor id), why and until when (null: forever). */
+  bannedBy: string | null;
+  banReason: Generated<string>;
+  bannedUntil: Timestamp | null;
   country: Generated<string>;
   createdAt: Generated<Timestamp>;
   displayName: Generated<string>;
@@ -449,6 +478,8 @@ export interface Users {
   googleSub: string | null;
   hashId: string;
   id: Generated<Int8>;
+  /** 0021: a main-site admin (manages every app in the console). */
+  isAdmin: Generated<boolean>;
   idOptOut: Generated<boolean>;
   initialFollowFinished: Generated<boolean>;
   isVerifiedAccount: Generated<boolean>;
@@ -480,6 +511,7 @@ export interface DB {
   commentApps: CommentApps;
   commentLikes: CommentLikes;
   commentMedia: CommentMedia;
+  commentModActions: CommentModActions;
   commentModerators: CommentModerators;
   commentQuotas: CommentQuotas;
   commentReports: CommentReports;

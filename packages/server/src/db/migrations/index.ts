@@ -19,6 +19,7 @@ import * as commentFollowsBlocks from './0017-comment-follows-blocks.js';
 import * as emailNotifications from './0018-email-notifications.js';
 import * as webhooks from './0019-webhooks.js';
 import * as commentImports from './0020-comment-imports.js';
+import * as moderation from './0021-moderation.js';
 
 /** Migrations are imported, not read from disk, so the compiled server and the tests run the same list. */
 export const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   '0018-email-notifications': emailNotifications,
   '0019-webhooks': webhooks,
   '0020-comment-imports': commentImports,
+  '0021-moderation': moderation,
 };
 
 export const migrationProvider: MigrationProvider = {

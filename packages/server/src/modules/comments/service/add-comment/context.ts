@@ -41,7 +41,16 @@ export type AddContext = AddDeps & {
   delegate: UserRow | null;
   /** phases/mentions.ts */
   mention: { mapping: Record<string, string>; externalIds: string[] };
+  /**
+   * Set by a phase that holds the comment for review instead of refusing it (pre-moderation, the spam score, links
+   * in a new account's first comments): the comment is written held (`held_at`, `held_reason` = this reason), seen by
+   * its author and moderators only, counted nowhere until approved (MODERATION.md). The first reason set wins.
+   */
+  hold: { reason: HoldReason } | null;
 };
+
+/** Why a comment waits for review (comments.held_reason). */
+export type HoldReason = 'premoderation' | 'new-user' | 'links' | 'spam' | 'reports';
 
 export type Phase = (ctx: AddContext) => Promise<void> | void;
 

@@ -49,6 +49,7 @@ export function createAddComment(deps: AddDeps) {
       opStatus: 0,
       delegate: null,
       mention: { mapping: {}, externalIds: [] },
+      hold: null,
     };
     for (const phase of PHASES) await phase(ctx);
     return afterWrite(ctx, await writeNewComment(ctx));
