@@ -1,6 +1,7 @@
 import type {
   AddCommentParams, AddCommentResult, Attachment, CommentAppInfo, CommentPage, CommentUserState, LikeValue,
   EmailMode, EmailNotificationSettings, ListParams, ReportData, SectionUpdate,
+  BanPage, BanParams, BanResult, Comment, LogPage, QueuePage, QueueParams,
 } from './types.js';
 
 /** Hands out a proof-of-work value for sensitive calls; null until one is ready (the client polls every 100 ms). */
@@ -66,6 +67,18 @@ export interface CommentsClient {
   adminUnhide(commentId: string, url: string): Promise<void>;
   adminPin(commentId: string, url: string, pinned: boolean): Promise<string[]>;
   adminUpdate(url: string, update: SectionUpdate): Promise<void>;
+  /** Moderators of the app (MODERATION.md): the queue of reported, held or recent comments, paged by `next`. */
+  moderationQueue(params?: QueueParams): Promise<QueuePage>;
+  /** Approves a comment: reports resolved, unhidden, released from hold. */
+  approveComment(commentId: string, url: string): Promise<Comment>;
+  /** Rejects a comment: reports resolved, hidden (a held comment stays out of every list but its author's). */
+  rejectComment(commentId: string, url: string): Promise<Comment>;
+  /** Bans a member with a reason and a duration (default forever). */
+  banUser(userId: string, params?: BanParams): Promise<BanResult>;
+  /** Active bans, newest first. */
+  listBans(cursor?: string): Promise<BanPage>;
+  /** The audit log of the app's moderation, newest first. */
+  moderationLog(cursor?: string, count?: number): Promise<LogPage>;
   /**
    * Apps other than the main one (whose members use the main API): whether the user follows the thread of the
    * top-level comment `threadId`, and following or unfollowing it.

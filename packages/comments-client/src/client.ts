@@ -4,7 +4,10 @@ import { ClientErrorCode, COMMENT_PAGE_COUNT, CommentMessages, PROOF_OF_WORK_POL
 import { CommentsApiError, CommentsClientError, isAbortError, loginRequired, requestProcessing } from './errors.js';
 import { ListCache, listKey } from './list-cache.js';
 import { checkMedia } from './media-check.js';
-import type { Attachment, CommentAppInfo, CommentPage, CommentServiceReply, EmailNotificationSettings, ListParams } from './types.js';
+import type {
+  Attachment, BanPage, BanResult, Comment, CommentAppInfo, CommentPage, CommentServiceReply, EmailNotificationSettings, ListParams, LogPage,
+  QueuePage,
+} from './types.js';
 
 type Field = string | number | boolean | null | undefined;
 type Headers = Record<string, string>;
@@ -338,6 +341,21 @@ export function createCommentsClient(options: CommentsClientOptions): CommentsCl
     adminPin: async (commentId, url, pinned) =>
       (await mutate<{ pinned: string[] }>('admin/pin', { commentId, url, pinned }, { invalidates: url })).pinned,
     adminUpdate: (url, update) => mutate('admin/update', { url, lock: update.lock, status: update.status }, { invalidates: url }),
+    async moderationQueue(p = {}) {
+      if (!auth) throw loginRequired();
+      return call<QueuePage>('admin/queue.json', { body: form({ view: p.view, sort: p.sort, cursor: p.cursor, count: p.count }) });
+    },
+    approveComment: async (commentId, url) => (await mutate<{ comment: Comment }>('admin/approve', { commentId }, { invalidates: url })).comment,
+    rejectComment: async (commentId, url) => (await mutate<{ comment: Comment }>('admin/reject', { commentId }, { invalidates: url })).comment,
+    banUser: (userId, p = {}) => mutate<BanResult>('admin/ban', { userId, reason: p.reason, duration: p.duration }, { invalidates: 'all' }),
+    async listBans(cursor) {
+      if (!auth) throw loginRequired();
+      return call<BanPage>('admin/bans.json', { body: form({ cursor }) });
+    },
+    async moderationLog(cursor, count) {
+      if (!auth) throw loginRequired();
+      return call<LogPage>('admin/log.json', { body: form({ cursor, count }) });
+    },
     async followStatus(threadId) {
       if (!auth) throw loginRequired();
       return (await call<{ followed: boolean }>('follow-thread-status.json', { body: form({ threadId }) })).followed;

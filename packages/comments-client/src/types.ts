@@ -84,7 +84,16 @@ export type Comment = {
   isHidden: boolean;
   /** 2 = anonymous OP. 1 = OP, not anonymous. 0 = anyone else. */
   opStatus: 0 | 1 | 2;
+  /**
+   * Held for review (MODERATION.md "Held comments"): only its author and moderators see it; the widget marks it
+   * "Awaiting approval". Absent (or false) for every other comment.
+   */
+  isHeld?: boolean;
+  /** Why it is held, when `isHeld`. */
+  heldReason?: HeldReason;
 };
+
+export type HeldReason = 'premoderation' | 'new-user' | 'links' | 'spam' | 'reports';
 
 export type CommentPage = {
   url: string;
@@ -126,7 +135,11 @@ export type AddCommentResult = {
   autoFollowed?: boolean;
 };
 
-export type CommentUserInfo = CommentUser & { moderate: boolean; banned: boolean };
+/** A ban in force: its reason and end (null: forever). */
+export type BanInfo = { reason: string; until: string | null };
+
+/** `ban`: set while the user is banned (`banned` true); an ended ban counts as none. */
+export type CommentUserInfo = CommentUser & { moderate: boolean; banned: boolean; ban?: BanInfo };
 
 export type CommentUserState = {
   info: CommentUserInfo;
@@ -184,3 +197,57 @@ export type SectionUpdate = { lock?: boolean; status?: string };
 /** Email notifications of replies to the user's comments: how often they are mailed, and where (null: no address). */
 export type EmailMode = 'immediately' | 'digest' | 'never';
 export type EmailNotificationSettings = { mode: EmailMode; email: string | null };
+
+/** Moderation (MODERATION.md): app settings, the queue, bans and the audit log. */
+export type AppSettings = {
+  /** 'first': a user's comments are held until one of theirs is approved. */
+  premoderation: 'off' | 'first' | 'all';
+  /** 1..100: distinct open reports that hide a comment. */
+  reportThreshold: number;
+  defaultSectionStatus: 'open' | 'closed';
+  allowedMedia: ('static' | 'animated' | 'video')[];
+  linkAttachments: boolean;
+};
+
+export type QueueView = 'reported' | 'held' | 'recent';
+export type QueueSort = 'newest' | 'reports';
+export type QueueParams = { view?: QueueView; sort?: QueueSort; cursor?: string; count?: number };
+
+export type QueueItem = {
+  /** The comment as a moderator sees it (isHidden, isHeld, heldReason). */
+  comment: Comment;
+  /** The section url (the page the comment is on). */
+  url: string;
+  reports: { count: number; reasons: Record<string, number>; latest: { reason: number; text: string; at: string }[] };
+  author: { userId: string; accountId: string; name: string; avatarUrl: string; banned: boolean; bannedUntil: string | null };
+};
+
+export type QueuePage = { items: QueueItem[]; next: string | null; counts: { reported: number; held: number } };
+
+export type BanDuration = '1d' | '7d' | 'forever';
+export type BanParams = { reason?: string; duration?: BanDuration };
+export type BanResult = { userId: string; banned: true; until: string | null; reason: string };
+
+export type BanEntry = {
+  userId: string;
+  accountId: string;
+  name: string;
+  avatarUrl: string;
+  reason: string;
+  bannedAt: string;
+  until: string | null;
+  bannedBy: string;
+};
+export type BanPage = { bans: BanEntry[]; next: string | null };
+
+export type LogEntry = {
+  id: string;
+  at: string;
+  actor: { kind: string; id: string | null; name: string };
+  action: string;
+  commentId: string | null;
+  target: { userId: string; name: string } | null;
+  url: string | null;
+  detail: Record<string, unknown>;
+};
+export type LogPage = { entries: LogEntry[]; next: string | null };
