@@ -52,6 +52,20 @@ export type Config = {
   mediaStore: MediaStoreConfig;
   /** MEDIA_PUBLIC_URL: the origin media URLs point at (a CDN or the bucket, the store's root); null = this server's /media/. */
   mediaPublicUrl: string | null;
+  /** The comment service's spam defences (modules/comments/MODERATION.md "Spam defences"). */
+  commentSpam: CommentSpamConfig;
+};
+
+/**
+ * PROOF_REQUIRED (default on; 0 turns the proof of work of comment writes off), PROOF_MAX_NUMBER (lib/proof-of-work.ts),
+ * COMMENT_NEW_USERS_PER_ADDRESS (new comment users one client address may bring into one app per hour, 10),
+ * AKISMET_KEY and AKISMET_URL (an Akismet-compatible checker; none without a key).
+ */
+export type CommentSpamConfig = {
+  proofRequired: boolean;
+  proofMaxNumber: number;
+  newUsersPerAddress: number;
+  akismet: { key: string; url: string } | null;
 };
 
 export type MediaStoreConfig =
@@ -110,6 +124,14 @@ export function loadConfig(env: Env = process.env): Config {
     mailDigestHour: parseBounded('MAIL_DIGEST_HOUR', env.MAIL_DIGEST_HOUR, 8, 0, 23),
     mediaStore: parseMediaStore(env),
     mediaPublicUrl: parseUrl('MEDIA_PUBLIC_URL', env.MEDIA_PUBLIC_URL),
+    commentSpam: {
+      proofRequired: env.PROOF_REQUIRED?.trim() !== '0',
+      proofMaxNumber: parseBounded('PROOF_MAX_NUMBER', env.PROOF_MAX_NUMBER, 50_000, 1, 10_000_000),
+      newUsersPerAddress: parseBounded('COMMENT_NEW_USERS_PER_ADDRESS', env.COMMENT_NEW_USERS_PER_ADDRESS, 10, 1, 1_000_000),
+      akismet: env.AKISMET_KEY?.trim()
+        ? { key: env.AKISMET_KEY.trim(), url: parseUrl('AKISMET_URL', env.AKISMET_URL) ?? 'https://rest.akismet.com' }
+        : null,
+    },
   };
 }
 
@@ -274,6 +296,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mailDigestHour: 8,
     mediaStore: { kind: 'disk' },
     mediaPublicUrl: null,
+    // Server tests that are not about the proof of work run without it (the comment tests turn it on).
+    commentSpam: { proofRequired: false, proofMaxNumber: 200, newUsersPerAddress: 10, akismet: null },
     ...overrides,
   };
 }

@@ -35,19 +35,36 @@ export function proofMaxNumber(env: Record<string, string | undefined> = process
   return Number.isInteger(n) && n >= 1 && n <= 10_000_000 ? n : DEFAULT_PROOF_MAX_NUMBER;
 }
 
-/** An ALTCHA challenge (SHA-256 of salt + number), signed with HMAC and carrying its expiry in the salt. */
-export async function issueChallenge(sessionSecret: string, maxNumber = proofMaxNumber()): Promise<ProofChallenge> {
+/**
+ * An ALTCHA challenge (SHA-256 of salt + number), signed with HMAC and carrying its expiry in the salt. `scope` (also in
+ * the signed salt) binds it to one use: verifyProof with another scope, or none, refuses it (the comment service binds
+ * its challenges to the app and the token's user, so a main-API proof or another user's is no good there).
+ */
+export async function issueChallenge(sessionSecret: string, maxNumber = proofMaxNumber(), scope?: string): Promise<ProofChallenge> {
   const expires = new Date(Date.now() + PROOF_TTL_SECONDS * 1000);
-  const challenge = await createChallenge({ hmacKey: proofKey(sessionSecret), maxNumber, expires, algorithm: 'SHA-256' });
+  const params = scope === undefined ? {} : { params: { scope: proofScope(scope) } };
+  const challenge = await createChallenge({ hmacKey: proofKey(sessionSecret), maxNumber, expires, algorithm: 'SHA-256', ...params });
   return { ...challenge, expires: Math.floor(expires.getTime() / 1000) };
 }
+
+/** The scope as the salt carries it: a short digest (the salt stays short whatever the scope). */
+const proofScope = (scope: string): string => createHmac('sha256', 'guffaw-proof-scope').update(scope).digest('base64url').slice(0, 22);
+
+/**
+ * How hard a challenge is for someone who asked `recent` challenges in the last minute: `base` for the first
+ * PROOF_STEP_WRITES, then doubled for each further PROOF_STEP_WRITES, at most PROOF_MAX_FACTOR times `base`.
+ */
+export const PROOF_STEP_WRITES = 10;
+export const PROOF_MAX_FACTOR = 64;
+export const proofDifficulty = (base: number, recent: number): number =>
+  Math.min(10_000_000, base * Math.min(PROOF_MAX_FACTOR, 2 ** Math.floor(Math.max(0, recent - 1) / PROOF_STEP_WRITES)));
 
 /**
  * Checks a solution (base64 JSON {algorithm, challenge, number, salt, signature}, as ALTCHA widgets send it):
  * signature and hash first, then expiry, then single use (the signature is recorded until it expires, in the database
  * so every instance refuses a replay).
  */
-export async function verifyProof(db: Database, sessionSecret: string, payload: string | undefined | null): Promise<ProofResult> {
+export async function verifyProof(db: Database, sessionSecret: string, payload: string | undefined | null, scope?: string): Promise<ProofResult> {
   if (!payload) return fail('WP_MISSING');
   if (payload.length > MAX_PROOF_LENGTH) return fail('WP_INVALID');
   let parsed: { signature?: unknown; salt?: unknown };
@@ -66,8 +83,10 @@ export async function verifyProof(db: Database, sessionSecret: string, payload: 
     valid = false;
   }
   if (!valid) return fail('WP_INVALID');
-  const expires = Number(extractParams({ salt: parsed.salt } as Challenge).expires);
+  const params = extractParams({ salt: parsed.salt } as Challenge);
+  const expires = Number(params.expires);
   if (!Number.isFinite(expires)) return fail('WP_INVALID');
+  if ((params.scope ?? undefined) !== (scope === undefined ? undefined : proofScope(scope))) return fail('WP_INVALID');
   if (expires * 1000 < Date.now()) return fail('WP_EXPIRED');
   const inserted = await db
     .insertInto('usedProofs')
