@@ -8,6 +8,7 @@ import { lockDataDir } from './lib/data-dir-lock.js';
 import { checkFfmpeg, FfmpegMissingError } from './lib/media/ffmpeg.js';
 import { copySeededMedia } from './lib/media/migrate.js';
 import { isDatabaseEmpty, seedDemo } from './seed/index.js';
+import { followPublicUrl } from './modules/site/origin.js';
 
 /** Prints one clear line and exits: what the operator must fix, not a stack trace. */
 function fatal(message: string): never {
@@ -74,6 +75,8 @@ async function main(): Promise<void> {
     // The seed draws its pictures into DATA_DIR/media; with MEDIA_STORE they go to the bucket like uploads.
     if (config.mediaStore.kind !== 'disk') log(await copySeededMedia(config));
   }
+  const movedFrom = await followPublicUrl(db, config.publicUrl);
+  if (movedFrom) log(`PUBLIC_URL moved from ${movedFrom}: stored links, pictures and comment threads now use ${config.publicUrl}`);
 
   const app = await buildApp({ config, db, loggerInstance: logger });
   const stopVacuum = startVacuum(db, { embedded: !config.databaseUrl, now: migrated > 0, log });

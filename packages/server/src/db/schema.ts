@@ -429,6 +429,13 @@ export interface Sessions {
   userId: Int8;
 }
 
+/** 0023: the origin the stored absolute urls name (modules/site/origin.ts). */
+export interface SiteOrigin {
+  id: Generated<number>;
+  origin: string;
+  updatedAt: Generated<Timestamp>;
+}
+
 export interface Tags {
   config: Generated<Json>;
   createdAt: Generated<Timestamp>;
@@ -541,6 +548,7 @@ export interface DB {
   postVotes: PostVotes;
   reports: Reports;
   sessions: Sessions;
+  siteOrigin: SiteOrigin;
   tags: Tags;
   threadFollows: ThreadFollows;
   usedProofs: UsedProofs;

@@ -20,6 +20,7 @@ import * as emailNotifications from './0018-email-notifications.js';
 import * as webhooks from './0019-webhooks.js';
 import * as commentImports from './0020-comment-imports.js';
 import * as moderation from './0021-moderation.js';
+import * as siteOrigin from './0023-site-origin.js';
 
 /** Migrations are imported, not read from disk, so the compiled server and the tests run the same list. */
 export const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   '0019-webhooks': webhooks,
   '0020-comment-imports': commentImports,
   '0021-moderation': moderation,
+  '0023-site-origin': siteOrigin,
 };
 
 export const migrationProvider: MigrationProvider = {
