@@ -21,6 +21,12 @@ export { commentsRoutes, type CommentsRoutesOptions, type RateLimits } from './r
 export { commentFeedsRoutes } from './feeds.js';
 export { MAX_TOKEN_LIFETIME_SECONDS, signAuthToken, signOpToken, verifyAuthToken } from './auth.js';
 export { HOT_DECAY_SECONDS, HOT_EPOCH_SECONDS, commentHotScore } from './hot-rank.js';
+export {
+  banUser, forgetCommentApp, listBans, moderate, moderationLog, moderationQueue, recordModAction, unbanUser,
+  type ConsoleActor, type ModActionRow, type ModActor, type ModerateAction,
+} from './console-face.js';
+export { readAppSettings } from './service/settings.js';
+export type { AppSettings } from '@guffaw/comments-client';
 export { anonymiseAuthor, authorCommentsPage, authorLikesPage, removeAuthorComments } from './author-content.js';
 
 /** Apps and their moderators (the CLI, and the main site's own OP tokens and moderator checks). */

@@ -12,3 +12,4 @@ export * from './comment-insert.js';
 export * from './outbox.js';
 export * from './media.js';
 export * from './user-state.js';
+export * from './mod-actions.js';

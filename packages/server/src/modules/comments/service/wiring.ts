@@ -9,6 +9,7 @@ import { createCore, type CommentServiceOptions } from './core.js';
 import { createCommentEvents } from './events.js';
 import { createMembers } from './members.js';
 import { createModeration } from './moderation.js';
+import { createModerationDesk } from './moderation-desk.js';
 import { createOutboxWorker } from './outbox.js';
 import { createRenderedPages } from './rendered-pages.js';
 import { createSections } from './sections.js';
@@ -32,6 +33,7 @@ export function createCommentService(db: Database, config: Config, options: Comm
   const actions = createCommentActions(core, sections);
   const members = createMembers(core, sections, viewers);
   const moderation = createModeration(core, sections);
+  const desk = createModerationDesk(core, sections);
 
   const events = createCommentEvents();
   const outbox = createOutboxWorker(core, events);
@@ -47,6 +49,7 @@ export function createCommentService(db: Database, config: Config, options: Comm
     ...actions,
     ...members,
     ...moderation,
+    ...desk,
     newToken: () => newId(12),
     mediaBaseUrl: () => config.commentsPublicUrl,
     /** Subscribes to what the service publishes (events.ts); app.ts routes `comment.added` to notifications. */
@@ -65,6 +68,8 @@ export function createCommentService(db: Database, config: Config, options: Comm
     },
     /** Forget cached apps and viewers (after the CLI or a test changes them). */
     forget: core.caches.forget,
+    /** Forget one cached app (the console changed it). */
+    forgetApp: (appId: string) => core.caches.apps.delete(appId),
   };
   services.set(db, service);
   return service;
