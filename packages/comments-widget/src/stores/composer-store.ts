@@ -3,6 +3,7 @@ import { MEDIA_TYPES, type Attachment, type AttachmentRef, type CommentsClient }
 import { CommentMessages, errorNotice } from '../lib/error-notice.js';
 import { selectClosedNotice, type SectionStore } from './section-store.js';
 import type { SettingsStore } from './settings-store.js';
+import type { ToastStore } from './toast-store.js';
 import type { CommentUserStore } from './user-store.js';
 import { selectIsModerator, selectMaxLength } from './user-store.js';
 
@@ -66,6 +67,9 @@ export const emptyComposer = (): ComposerState => ({
   attachments: [], sending: false, notice: null,
 });
 
+/** MODERATION.md "Held comments": told once the service held a comment for review. */
+export const AWAITING_APPROVAL = 'Your comment is awaiting approval';
+
 const LINK = /https?:\/\/[^\s<>"']+/i;
 
 export type ComposerDeps = {
@@ -73,6 +77,8 @@ export type ComposerDeps = {
   section: SectionStore;
   user: CommentUserStore;
   settings: SettingsStore;
+  /** Where the composer tells what happened to a sent comment (a held one awaits approval). */
+  toasts?: ToastStore | undefined;
   /**
    * Proof that the viewer is the OP of the section's url, for anonymous OP comments; read when a comment is sent, as
    * a host may hand it over after the widget started (the site asks /v1/op-token once the post is shown).
@@ -80,7 +86,7 @@ export type ComposerDeps = {
   opToken?: (() => string | undefined) | undefined;
 };
 
-export const createComposerStore = ({ client, section, user, settings, opToken }: ComposerDeps) => {
+export const createComposerStore = ({ client, section, user, settings, toasts, opToken }: ComposerDeps) => {
   let nextAttachment = 1;
   return createStore<ComposerStoreState & ComposerActions>()((set, get) => {
     const patch = (key: string, change: Partial<ComposerState> | ((c: ComposerState) => Partial<ComposerState>)) =>
@@ -174,6 +180,7 @@ export const createComposerStore = ({ client, section, user, settings, opToken }
             ...(composer.delegateUserId ? { delegateUserId: composer.delegateUserId } : {}),
           });
           section.getState().insert(result.comment, result.total);
+          if (result.comment.isHeld) toasts?.getState().show(AWAITING_APPROVAL);
           user.getState().setQuota(result.quota);
           // comments.md §4: sending clears the composer and its attachments.
           if (composer.reply) get().close(key);

@@ -84,7 +84,7 @@ export function createWidgetStores(client: CommentsClient, given: WidgetOptions)
   });
   const stores = { client, options, section, user, settings, toasts } as WidgetStores;
   // The OP token as the instance's options hold it now (a host may pass it later: Comments replaces the options).
-  stores.composers = createComposerStore({ client, section, user, settings, opToken: () => stores.options.opToken });
+  stores.composers = createComposerStore({ client, section, user, settings, toasts, opToken: () => stores.options.opToken });
   return stores;
 }
 

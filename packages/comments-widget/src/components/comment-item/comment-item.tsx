@@ -127,9 +127,11 @@ export const CommentItem = memo(function CommentItem({ commentId, showRepliesLin
     >
       {/* A deleted comment is kept only to hold its replies: it names no author (no name, avatar, badges or link). */}
       {!comment.isDeleted && <UserLine comment={comment} anonymousAvatarUrl={anonymousAvatarUrl} onNavigate={options.onNavigate} />}
-      {(comment.isPinned === 1 || comment.isHidden) && (
+      {(comment.isPinned === 1 || comment.isHidden || comment.isHeld) && (
         <p className="gfw-flags">
           {comment.isPinned === 1 && <span className="gfw-flag">Pinned</span>}
+          {/* MODERATION.md: a held comment reaches only its author and moderators, marked until a moderator approves it. */}
+          {comment.isHeld && <span className="gfw-flag gfw-flag-held">Awaiting approval</span>}
           {comment.isHidden && <span className="gfw-flag">Hidden</span>}
         </p>
       )}

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import type { Comment } from '@guffaw/comments-client';
+import { banNotice } from '../../lib/ban-notice.js';
 import { waitLabel } from '../../lib/wait-label.js';
 import { useScrollLock } from '../../lib/scroll-lock.js';
 import { codePoints, UPLOAD_TYPES } from '../../stores/composer-store.js';
@@ -34,6 +35,7 @@ export function Composer({ composerKey, parent, onDone, idPrefix = composerKey }
   const moderator = useCommentUser(selectIsModerator);
   const maxLength = useCommentUser(selectMaxLength);
   const quota = useCommentUser((s) => s.quota);
+  const ban = useCommentUser((s) => (s.info?.banned ? s.info.ban : undefined));
   const textarea = useRef<HTMLTextAreaElement>(null);
   const file = useRef<HTMLInputElement>(null);
   const ids = { counter: useId(), quota: useId(), notice: useId() };
@@ -57,6 +59,10 @@ export function Composer({ composerKey, parent, onDone, idPrefix = composerKey }
 
   if (closed && !moderator) {
     return isReply ? null : <p className="gfw-note" role="note">{closed}</p>;
+  }
+  // MODERATION.md "Bans": a banned member reads why and until when instead of a composer (an ended ban is no ban).
+  if (ban && viewer.loggedIn) {
+    return isReply ? null : <p className="gfw-note gfw-banned" role="note">{banNotice(ban)}</p>;
   }
   if (!viewer.loggedIn) {
     if (isReply) return null;

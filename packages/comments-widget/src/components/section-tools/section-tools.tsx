@@ -1,16 +1,20 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { errorNotice } from '../../lib/error-notice.js';
 import { selectIsModerator } from '../../stores/user-store.js';
 import { useCommentUser, useSection, useWidget } from '../../stores/widget-stores.js';
+import { ModerationQueue } from '../moderation-queue/lazy.js';
 import { SECTION_STATUSES } from './statuses.js';
 
-/** Moderator tools for the whole section: lock or unlock it, set its status. */
+/** Moderator tools for the whole section: lock or unlock it, set its status, open the app's moderation queue. */
 export function SectionTools() {
   const { section, toasts } = useWidget();
   const moderator = useCommentUser(selectIsModerator);
   const lock = useSection((s) => s.lock);
   const status = useSection((s) => s.status);
   const [busy, setBusy] = useState(false);
+  const [queueOpen, setQueueOpen] = useState(false);
+  const queueButton = useRef<HTMLButtonElement>(null);
+  const queueId = useId();
   const statusId = useId();
   if (!moderator) return null;
 
@@ -22,15 +26,37 @@ export function SectionTools() {
   };
   const statuses: readonly string[] = SECTION_STATUSES.includes(status as never) ? SECTION_STATUSES : [status, ...SECTION_STATUSES];
 
+  const closeQueue = () => {
+    setQueueOpen(false);
+    queueButton.current?.focus({ preventScroll: true });
+  };
+
   return (
-    <div className="gfw-section-tools" role="group" aria-label="Moderator tools">
-      <button type="button" className="gfw-button" aria-pressed={lock} disabled={busy} onClick={() => update({ lock: !lock })}>
-        {lock ? 'Unlock comments' : 'Lock comments'}
-      </button>
-      <label htmlFor={statusId}>Section status</label>
-      <select id={statusId} value={status} disabled={busy} onChange={(event) => update({ status: event.target.value })}>
-        {statuses.map((s) => <option key={s} value={s}>{s}</option>)}
-      </select>
-    </div>
+    <>
+      <div className="gfw-section-tools" role="group" aria-label="Moderator tools">
+        <button
+          ref={queueButton}
+          type="button"
+          className="gfw-button"
+          aria-expanded={queueOpen}
+          aria-controls={queueOpen ? queueId : undefined}
+          onClick={() => setQueueOpen((o) => !o)}
+        >
+          Moderation queue
+        </button>
+        <button type="button" className="gfw-button" aria-pressed={lock} disabled={busy} onClick={() => update({ lock: !lock })}>
+          {lock ? 'Unlock comments' : 'Lock comments'}
+        </button>
+        <label htmlFor={statusId}>Section status</label>
+        <select id={statusId} value={status} disabled={busy} onChange={(event) => update({ status: event.target.value })}>
+          {statuses.map((s) => <option key={s} value={s}>{s}</option>)}
+        </select>
+      </div>
+      {queueOpen && (
+        <div id={queueId}>
+          <ModerationQueue onClose={closeQueue} />
+        </div>
+      )}
+    </>
   );
 }
