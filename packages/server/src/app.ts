@@ -20,6 +20,7 @@ import { createLimits } from './lib/rate-limit.js';
 import { outageOf, unavailable } from './lib/unavailable.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { accountsRoutes } from './modules/accounts/routes.js';
+import { appsRoutes } from './modules/apps/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { adsRoutes } from './modules/ads/routes.js';
 import { commentHooks, createMainCommentService } from './comment-hooks.js';
@@ -118,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(postsRoutes);
   await app.register(notificationsRoutes);
   await app.register(threadsRoutes);
+  await app.register(appsRoutes);
   await app.register(uploadRoutes);
   // The comment service keeps its own envelope and error handler in its own scope (mountable on its own host).
   // Webhooks of the comment apps: events queued by the comment service, sent by this worker (modules/webhooks).

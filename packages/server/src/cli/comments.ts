@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
 import { DatabaseUnavailableError, migrateToLatest, openDatabase, type Database } from '../db/index.js';
 import { dataDirInUse, lockDataDir } from '../lib/data-dir-lock.js';
-import { addModerator, findCommentApp as findApp, insertCommentApp as insertApp, removeModerator } from '../modules/comments/index.js';
+import { addModerator, createCommentApp, findCommentApp as findApp, removeModerator } from '../modules/comments/index.js';
 import { WEBHOOK_EVENTS, WebhookInputError, createWebhookService } from '../modules/webhooks/service.js';
 import { TRANSFER_COMMANDS, TransferUsageError, runTransferCommand, type TransferIo } from './comments-transfer.js';
 
@@ -83,9 +82,8 @@ export async function runCommentsCommand(db: Database, argv: string[], print: (l
       return url.origin;
     });
     if (origins.length === 0) throw new UsageError('app:create needs at least one --origin (the site that embeds the comments)');
-    const id = `app_${randomBytes(6).toString('hex')}`;
-    const secret = randomBytes(32).toString('base64url');
-    await insertApp(db, { id, name, secret, allowedOrigins: [...new Set(origins)] });
+    const { app, secret } = await createCommentApp(db, { name, allowedOrigins: [...new Set(origins)] });
+    const id = app.id;
     print(`app created: ${name}`);
     print(`  appId:   ${id}`);
     print(`  secret:  ${secret}`);

@@ -35,6 +35,11 @@ export const insertCommentApp = repo.insertApp;
 export const addModerator = repo.addModerator;
 export const removeModerator = repo.removeModerator;
 export const isModerator = repo.isModerator;
+/** Apps as their owners manage them: the console (modules/apps) and the CLI (app-admin.ts). */
+export {
+  appOrigins, createCommentApp, forgetAppCaches, listAppModerators, listCommentApps, rotateCommentAppSecret, setAppModerator, updateCommentApp,
+  type AppChange, type AppModerator,
+} from './app-admin.js';
 
 /** For other modules (thread follows): is `commentId` a top-level comment of the app? */
 export async function isAppThread(db: Database, appId: string, commentId: string): Promise<boolean> {
