@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { badRequest, success } from '../../lib/envelope.js';
 import { postActionRoutes } from './action-routes.js';
 import { appConfig } from './app-config.js';
+import { maskCoverRoutes } from './mask-cover.js';
 import { memeTemplateRoutes } from './meme-templates.js';
 import * as schemas from './schemas.js';
 import * as service from './service.js';
@@ -133,4 +134,5 @@ export const postsRoutes: FastifyPluginAsync = async (app) => {
 
   await app.register(postActionRoutes);
   await app.register(memeTemplateRoutes);
+  await app.register(maskCoverRoutes);
 };

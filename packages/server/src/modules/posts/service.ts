@@ -9,6 +9,7 @@ import * as feeds from './feed-repository.js';
 import type { Filters, KeyedRow, Scope } from './feed-repository.js';
 import { TOP_TIMEFRAMES, topWindow, trendingFloor, type TopTimeframe } from './ranking.js';
 import * as repo from './repository.js';
+import { maskCoverUrl } from './mask-cover.js';
 import { cacheTtl, perDatabase, VisitorPageCache, visitorCacheTtl } from './visitor-cache.js';
 import { isActivePro, proSettings } from '../../lib/pro.js';
 import { canonicalTag } from '../../lib/tags.js';
@@ -127,6 +128,8 @@ export type Post = {
   awardUsersCount: number;
   polling: { options: PollOption[]; endTs: number } | null;
   sensitiveCover: boolean;
+  /** The blurred cover under a sensitive or offensive mask (mask-cover.ts); null for a post without a mask. */
+  maskCoverUrl: string | null;
 };
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
@@ -207,6 +210,7 @@ export async function loadPosts(ctx: PostsContext, ids: string[]): Promise<Post[
       awardUsersCount: r.awardsCount,
       polling: r.pollOptions !== null && r.pollEndTs !== null ? { options: pollOptions(r.pollOptions), endTs: r.pollEndTs } : null,
       sensitiveCover: r.sensitiveCover,
+      maskCoverUrl: maskCoverUrl(config, r),
     });
   }
   return posts;
