@@ -8,10 +8,7 @@ export { CommentMedia, LinkCard, fitMedia, MEDIA_MAX_HEIGHT, MEDIA_MAX_WIDTH } f
 export { Composer, mentionOf, type ComposerProps } from './components/composer/index.js';
 export { SortTabs } from './components/sort-tabs/index.js';
 export { SectionTools, SECTION_STATUSES } from './components/section-tools/index.js';
-export {
-  ModerationQueue, ModerationPage, loadModeration, clientModerationApi, type ModerationApi, type ModerationPageProps,
-  type ModerationQueueProps, type QueueAction,
-} from './components/moderation-queue/index.js';
+export type { ModerationApi, ModerationPageProps, ModerationQueueProps, QueueAction } from './components/moderation-queue/index.js';
 export { ReportDialog, REPORT_REASONS, type ReportChoice } from './components/report-dialog/index.js';
 export { ToastRegion } from './components/toast-region/index.js';
 export { ActionMenu, type MenuAction } from './components/action-menu/index.js';
@@ -40,7 +37,6 @@ export { seedFirstPage, type InitialPage } from './stores/first-page.js';
 export { createToastStore, UNDO_TOAST_MS, type Toast, type ToastStore } from './stores/toast-store.js';
 export { useViewer, useRequireLogin, type ViewerRole } from './stores/viewer.js';
 export { timeAgo } from './lib/time-ago.js';
-export { banEnd, banNotice } from './lib/ban-notice.js';
 export { waitLabel } from './lib/wait-label.js';
 export { sortLabels, commentNoun, abbreviate } from './lib/labels.js';
 export { RichText, tokenize, type TextToken } from './lib/rich-text.js';

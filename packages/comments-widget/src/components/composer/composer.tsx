@@ -1,13 +1,12 @@
 import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import type { Comment } from '@guffaw/comments-client';
-import { banNotice } from '../../lib/ban-notice.js';
 import { waitLabel } from '../../lib/wait-label.js';
 import { useScrollLock } from '../../lib/scroll-lock.js';
 import { codePoints, UPLOAD_TYPES } from '../../stores/composer-store.js';
 import { selectClosedNotice } from '../../stores/section-store.js';
 import { selectIsModerator, selectMaxLength } from '../../stores/user-store.js';
 import { useViewer } from '../../stores/viewer.js';
-import { Attachments, MentionPicker } from '../lazy-parts.js';
+import { Attachments, BanNotice, MentionPicker } from '../lazy-parts.js';
 import { useCommentUser, useComposers, useSection, useWidget } from '../../stores/widget-stores.js';
 
 /** A reply starts with a mention of the parent's author, or of the OP when anonymous. */
@@ -62,7 +61,7 @@ export function Composer({ composerKey, parent, onDone, idPrefix = composerKey }
   }
   // MODERATION.md "Bans": a banned member reads why and until when instead of a composer (an ended ban is no ban).
   if (ban && viewer.loggedIn) {
-    return isReply ? null : <p className="gfw-note gfw-banned" role="note">{banNotice(ban)}</p>;
+    return isReply ? null : <BanNotice ban={ban} />;
   }
   if (!viewer.loggedIn) {
     if (isReply) return null;
