@@ -2,13 +2,16 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
 import { DatabaseUnavailableError, migrateToLatest, openDatabase, type Database } from '../db/index.js';
 import { dataDirInUse, lockDataDir } from '../lib/data-dir-lock.js';
+import { isHttpError } from '../lib/envelope.js';
 import { addModerator, createCommentApp, findCommentApp as findApp, removeModerator } from '../modules/comments/index.js';
 import { WEBHOOK_EVENTS, WebhookInputError, createWebhookService } from '../modules/webhooks/service.js';
+import { APP_COMMANDS, AppUsageError, runAppCommand } from './comments-apps.js';
 import { TRANSFER_COMMANDS, TransferUsageError, runTransferCommand, type TransferIo } from './comments-transfer.js';
 
 /**
  * Operator commands of the comment service (README.md):
  *   npm run comments -- app:create --name N --origin URL [--origin URL ...]   prints the new app's id and secret
+ *   npm run comments -- app:list | app:update | app:rotate-secret | mod:list | admin:add | admin:remove | admin:list (comments-apps.ts)
  *   npm run comments -- mod:add --app ID --user EXTERNAL_ID
  *   npm run comments -- mod:remove --app ID --user EXTERNAL_ID
  *   npm run comments -- webhook:add|webhook:list|webhook:remove|webhook:deliveries|webhook:replay (README.md "Webhooks")
@@ -20,6 +23,22 @@ const COMMANDS: Record<string, string> = {
   'app:create': `npm run comments -- app:create --name NAME --origin URL [--origin URL ...]
     a comment app (tenant) for a site: prints its appId and the secret its server signs users' tokens with;
     --origin: each origin (scheme://host[:port]) whose pages embed its threads`,
+  'app:list': `npm run comments -- app:list
+    every app: id, name, owner, origins and moderation settings`,
+  'app:update': `npm run comments -- app:update --app APP_ID [--name NAME] [--origin URL ...] [--owner USERNAME|none]
+      [--premoderation off|first|all] [--report-threshold 1-100] [--default-status open|closed]
+      [--media static,animated,video|none] [--link-attachments on|off]
+    changes what is given (--origin replaces the list); --owner hands the app to a Guffaw account (its console)`,
+  'app:rotate-secret': `npm run comments -- app:rotate-secret --app APP_ID
+    a new secret for the app, printed once: tokens signed with the old one stop working`,
+  'mod:list': `npm run comments -- mod:list --app APP_ID
+    the app's moderators (their external user ids, and names once they commented)`,
+  'admin:add': `npm run comments -- admin:add USERNAME
+    makes a Guffaw account a main-site admin: it manages every app in the console (/apps), the main app included`,
+  'admin:remove': `npm run comments -- admin:remove USERNAME
+    takes the admin role back (admin:list shows who has it)`,
+  'admin:list': `npm run comments -- admin:list
+    the main-site admins`,
   'mod:add': `npm run comments -- mod:add --app APP_ID --user EXTERNAL_USER_ID
     makes the app's user (the sub of its tokens) a moderator of its threads`,
   'mod:remove': `npm run comments -- mod:remove --app APP_ID --user EXTERNAL_USER_ID
@@ -64,8 +83,10 @@ export async function runCommentsCommand(db: Database, argv: string[], print: (l
     options: {
       name: { type: 'string' }, origin: { type: 'string', multiple: true }, app: { type: 'string' }, user: { type: 'string' },
       url: { type: 'string' }, events: { type: 'string', multiple: true }, limit: { type: 'string' },
+      owner: { type: 'string' }, premoderation: { type: 'string' }, 'report-threshold': { type: 'string' }, 'default-status': { type: 'string' },
+      media: { type: 'string' }, 'link-attachments': { type: 'string' },
     },
-    allowPositionals: command === 'webhook:remove' || command === 'webhook:replay',
+    allowPositionals: command === 'webhook:remove' || command === 'webhook:replay' || command === 'admin:add' || command === 'admin:remove',
     strict: true,
   });
   if (command === 'app:create') {
@@ -100,6 +121,16 @@ export async function runCommentsCommand(db: Database, argv: string[], print: (l
     } else {
       const removed = await removeModerator(db, values.app, values.user);
       print(removed ? `${values.user} no longer moderates ${values.app}` : `${values.user} was not a moderator of ${values.app}`);
+    }
+    return;
+  }
+  if (command !== undefined && APP_COMMANDS.has(command)) {
+    try {
+      await runAppCommand(db, command, values, positionals, print);
+    } catch (error) {
+      if (isHttpError(error) && error.statusCode < 500) throw new UsageError(error.message);
+      if (error instanceof AppUsageError) throw new UsageError(error.message);
+      throw error;
     }
     return;
   }
