@@ -59,10 +59,12 @@ export type Config = {
 /**
  * PROOF_REQUIRED (default on; 0 turns the proof of work of comment writes off), PROOF_MAX_NUMBER (lib/proof-of-work.ts),
  * COMMENT_NEW_USERS_PER_ADDRESS (new comment users one client address may bring into one app per hour, 10),
+ * COMMENT_SPAM_RULES (default on; 0 turns off the duplicate rule, the hold of new accounts' links and the spam score),
  * AKISMET_KEY and AKISMET_URL (an Akismet-compatible checker; none without a key).
  */
 export type CommentSpamConfig = {
   proofRequired: boolean;
+  rules: boolean;
   proofMaxNumber: number;
   newUsersPerAddress: number;
   akismet: { key: string; url: string } | null;
@@ -126,6 +128,7 @@ export function loadConfig(env: Env = process.env): Config {
     mediaPublicUrl: parseUrl('MEDIA_PUBLIC_URL', env.MEDIA_PUBLIC_URL),
     commentSpam: {
       proofRequired: env.PROOF_REQUIRED?.trim() !== '0',
+      rules: env.COMMENT_SPAM_RULES?.trim() !== '0',
       proofMaxNumber: parseBounded('PROOF_MAX_NUMBER', env.PROOF_MAX_NUMBER, 50_000, 1, 10_000_000),
       newUsersPerAddress: parseBounded('COMMENT_NEW_USERS_PER_ADDRESS', env.COMMENT_NEW_USERS_PER_ADDRESS, 10, 1, 1_000_000),
       akismet: env.AKISMET_KEY?.trim()
@@ -296,8 +299,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mailDigestHour: 8,
     mediaStore: { kind: 'disk' },
     mediaPublicUrl: null,
-    // Server tests that are not about the proof of work run without it (the comment tests turn it on).
-    commentSpam: { proofRequired: false, proofMaxNumber: 200, newUsersPerAddress: 10, akismet: null },
+    // Server tests that are not about spam run without the proof of work and the spam rules (the comment tests turn them on).
+    commentSpam: { proofRequired: false, rules: false, proofMaxNumber: 200, newUsersPerAddress: 10, akismet: null },
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Comment, CommentPage } from '@guffaw/comments-client';
 import type { DatabaseKind } from '../../../test/harness.js';
+import { testConfig } from '../../config.js';
 import { createApp, createCommentsTestApp, createMainUser, createPost, get, makeModerator, post, tokenFor, type CommentsTestApp } from './test-kit.js';
 
 /** The comment service tests' world (comments.test.ts, comments-moderation.test.ts): the main app, its roles, a post. */
@@ -32,7 +33,8 @@ export function commentServiceFixture(kind: DatabaseKind) {
   const countComments = async () => Number((await t.db.selectFrom('comments').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
   beforeAll(async () => {
-    t = await createCommentsTestApp(kind);
+    // With the spam defences on (the proof of work at a low difficulty): every write solves one through test-kit's post().
+    t = await createCommentsTestApp(kind, {}, { commentSpam: { ...testConfig().commentSpam, proofRequired: true, rules: true } });
     main = await createApp(t.db, 'guffaw', { origins: ['https://friend.example'] });
     for (const role of ['member', 'other', 'op', 'moderator', 'banned'] as const) {
       mainIds[role] = await createMainUser(t.db, role === 'member' ? 'alice' : role === 'other' ? 'bob' : role);

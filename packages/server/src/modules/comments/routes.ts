@@ -15,6 +15,7 @@ import { memberRoutes } from './routes/members.js';
 import { moderationRoutes } from './routes/moderation.js';
 import { hasNul, snake } from './routes/parse.js';
 import { uploadRoutes } from './routes/uploads.js';
+import { proofRoutes } from './routes/write-guard.js';
 import { CommentServiceError } from './service/types.js';
 import type { CommentService } from './service/wiring.js';
 
@@ -130,7 +131,7 @@ export const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (
   for (const version of ['v1', 'v2']) {
     await app.register((scope, _o, done) => {
       const kit = routeKit(service, opts.rateLimits ?? RATE_LIMITS, opts.fetchOptions ?? {});
-      for (const group of [listRoutes, commentRoutes, uploadRoutes, memberRoutes, moderationRoutes]) group(scope, kit);
+      for (const group of [listRoutes, proofRoutes, commentRoutes, uploadRoutes, memberRoutes, moderationRoutes]) group(scope, kit);
       done();
     }, { prefix: `/${version}` });
   }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -117,8 +117,36 @@ export const makeModerator = (db: Database, appId: string, externalId: string) =
 
 export type Call = { status: number; body: { status: string; code?: string; error?: string; payload: Record<string, unknown> }; headers: Record<string, unknown> };
 
-/** POSTs a form to /comments/v2/{path}. */
+/** The calls that need a proof of work (MODERATION.md "Spam defences"). */
+export const PROOF_CALLS = new Set(['add-comment.json', 'like.json', 'report.json', 'link-attachment.json', 'media.json']);
+
+/** Solves an ALTCHA challenge as the widget does (SHA-256 of salt + number): the x-wp value. */
+export function solveChallenge(wp: { algorithm: string; challenge: string; salt: string; signature: string; maxnumber?: number }): string {
+  const max = wp.maxnumber ?? 1_000_000;
+  for (let n = 0; n <= max; n++) {
+    if (createHash('sha256').update(wp.salt + n).digest('hex') === wp.challenge) {
+      return Buffer.from(JSON.stringify({ algorithm: wp.algorithm, challenge: wp.challenge, number: n, salt: wp.salt, signature: wp.signature })).toString('base64');
+    }
+  }
+  throw new Error('the challenge has no solution');
+}
+
+/** A solved proof for the next write of `auth` in `appId` (wp.json, then solved here); none for a token wp.json refuses. */
+export async function proofFor(app: FastifyInstance, appId: string, auth: string): Promise<string | null> {
+  const res = await post(app, 'wp.json', { appId, auth });
+  const wp = res.body.payload?.wp as Parameters<typeof solveChallenge>[0] | null | undefined;
+  return res.status === 200 && wp ? solveChallenge(wp) : null;
+}
+
+/**
+ * POSTs a form to /comments/v2/{path}. A write of PROOF_CALLS with an `auth`, on a server that requires proofs and
+ * without an x-wp of the test's own, carries a freshly solved proof, as the widget's would.
+ */
 export async function post(app: FastifyInstance, path: string, fields: Record<string, string | number | boolean | undefined>, headers: Record<string, string> = {}): Promise<Call> {
+  if (PROOF_CALLS.has(path) && app.config.commentSpam.proofRequired && !('x-wp' in headers) && typeof fields.auth === 'string' && typeof fields.appId === 'string') {
+    const proof = await proofFor(app, fields.appId, fields.auth);
+    if (proof) headers = { ...headers, 'x-wp': proof };
+  }
   const form = new URLSearchParams();
   for (const [k, v] of Object.entries(fields)) if (v !== undefined) form.set(k, String(v));
   const res = await app.inject({

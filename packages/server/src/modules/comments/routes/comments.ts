@@ -6,13 +6,13 @@ import { parseAttachments, parseReportData, parseUrl } from './parse.js';
 
 /** Writing: add-comment, votes, deletes and reports. */
 export function commentRoutes(app: FastifyInstance, kit: RouteKit): void {
-  const { service, limited, context, mutating } = kit;
+  const { service, limited, context, mutating, proved } = kit;
   app.post<{ Body: s.AddCommentBody }>(
     '/add-comment.json',
     { schema: { body: s.addCommentSchema }, config: limited('comment') },
     async (request) => {
       const b = request.body;
-      const { app: commentApp, viewer } = await context(request, b.appId, b.auth, mutating);
+      const { app: commentApp, viewer } = await context(request, b.appId, b.auth, proved);
       return commentOk(
         await service.addComment(commentApp, viewer, {
           url: parseUrl(b.url),
@@ -21,6 +21,7 @@ export function commentRoutes(app: FastifyInstance, kit: RouteKit): void {
           parent: b.parent,
           opToken: b.opToken,
           delegateUserId: b.delegateUserId,
+          client: { ip: request.ip, userAgent: request.headers['user-agent'] ?? '', log: request.log },
         }),
       );
     },
@@ -28,7 +29,7 @@ export function commentRoutes(app: FastifyInstance, kit: RouteKit): void {
 
   app.post<{ Body: s.LikeBody }>('/like.json', { schema: { body: s.likeSchema }, config: limited('action') }, async (request) => {
     const b = request.body;
-    const { app: commentApp, viewer } = await context(request, b.appId, b.auth, mutating);
+    const { app: commentApp, viewer } = await context(request, b.appId, b.auth, proved);
     return commentOk(await service.like(commentApp, viewer, b.commentId, b.value, b.url === undefined ? undefined : parseUrl(b.url)));
   });
 
@@ -45,7 +46,7 @@ export function commentRoutes(app: FastifyInstance, kit: RouteKit): void {
 
   app.post<{ Body: s.ReportBody }>('/report.json', { schema: { body: s.reportSchema }, config: limited('action') }, async (request) => {
     const b = request.body;
-    const { app: commentApp, viewer } = await context(request, b.appId, b.auth, mutating);
+    const { app: commentApp, viewer } = await context(request, b.appId, b.auth, proved);
     const data = parseReportData(b.userReportData);
     return commentOk(await service.report(commentApp, viewer, b.commentId, b.url === undefined ? undefined : parseUrl(b.url), data));
   });

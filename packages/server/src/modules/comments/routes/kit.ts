@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { SafeFetchOptions } from '../../../lib/safe-fetch.js';
 import type { CommentService } from '../service/wiring.js';
+import { guardWrite } from './write-guard.js';
 
 export type RateLimits = { comment: number; upload: number; action: number };
 /** Per user (or address) and minute, on mutating calls (README.md). */
@@ -11,15 +12,18 @@ export function routeKit(service: CommentService, limits: Readonly<RateLimits>, 
   const limited = (kind: keyof RateLimits) => ({ rateLimit: { max: () => limits[kind], timeWindow: 60_000 } });
 
   /** Resolves the app and the viewer of a call; mutating calls are also checked against the app's origins. */
-  async function context(request: FastifyRequest, appId: string, auth: string | undefined, opt: { mutating: boolean; authRequired: boolean }) {
+  async function context(request: FastifyRequest, appId: string, auth: string | undefined, opt: { mutating: boolean; authRequired: boolean; proof?: boolean }) {
     const app = await service.getApp(appId);
     request.commentApp = app;
     if (opt.mutating) service.assertOrigin(app, request.headers.origin);
+    // Writes that spam is made of (add-comment, like, report, uploads): proof of work and fresh-identity throttle.
+    if (opt.proof) await guardWrite(request, app, auth);
     const viewer = await service.authenticate(app, auth, opt.authRequired);
     return { app, viewer };
   }
   const mutating = { mutating: true, authRequired: true };
-  return { service, limited, context, mutating, fetchOptions };
+  const proved = { mutating: true, authRequired: true, proof: true };
+  return { service, limited, context, mutating, proved, fetchOptions };
 }
 
 export type RouteKit = ReturnType<typeof routeKit>;

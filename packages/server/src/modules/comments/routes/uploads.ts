@@ -18,13 +18,13 @@ import { parseUrl } from './parse.js';
 
 /** Attachments: link previews (link-attachment.json) and media uploads (media.json, a file or a url). */
 export function uploadRoutes(app: FastifyInstance, kit: RouteKit): void {
-  const { service, limited, context, mutating, fetchOptions } = kit;
+  const { service, limited, context, proved, fetchOptions } = kit;
   app.post<{ Body: s.LinkAttachmentBody }>(
     '/link-attachment.json',
     { schema: { body: s.linkAttachmentSchema }, config: limited('upload') },
     async (request) => {
       const b = request.body;
-      const { app: commentApp, viewer } = await context(request, b.appId, b.auth, mutating);
+      const { app: commentApp, viewer } = await context(request, b.appId, b.auth, proved);
       const v = service.requireActive(viewer);
       const page = await safeFetch(parseUrl(b.url), { ...fetchOptions, maxBytes: 1024 * 1024, timeoutMs: 5000, accept: 'text/html,application/xhtml+xml' });
       if (page.status >= 400) throw badRequest('LINK_UNAVAILABLE', `The page answered with status ${page.status}.`);
@@ -52,7 +52,7 @@ export function uploadRoutes(app: FastifyInstance, kit: RouteKit): void {
           }
           // The file is refused before reading it unless app and auth came first (FormData keeps insertion order).
           try {
-            const { app: commentApp, viewer } = await context(request, requireAppId(fields.appId), fields.auth, mutating);
+            const { app: commentApp, viewer } = await context(request, requireAppId(fields.appId), fields.auth, proved);
             const v = service.requireActive(viewer);
             const stored = await receiveToFile(part.file, tmp);
             if (part.file.truncated) throw new MediaError('IMAGE_INVALID_SIZE', 'Media size should be less than 10MB');
@@ -83,7 +83,7 @@ export function uploadRoutes(app: FastifyInstance, kit: RouteKit): void {
   }
 
   async function fromUrl(request: FastifyRequest, fields: Record<string, string>, token: string, tmp: string) {
-    const { app: commentApp, viewer } = await context(request, requireAppId(fields.appId), fields.auth, mutating);
+    const { app: commentApp, viewer } = await context(request, requireAppId(fields.appId), fields.auth, proved);
     const v = service.requireActive(viewer);
     const res = await safeFetch(parseUrl(fields.url ?? ''), { ...fetchOptions, maxBytes: MAX_UPLOAD_BYTES, timeoutMs: 15_000 }).catch((error) => {
       if (isSafeFetchError(error) && error.code === 'FETCH_TOO_LARGE') throw new MediaError('IMAGE_INVALID_SIZE', 'Media size should be less than 10MB');

@@ -44,6 +44,8 @@ export type AddInput = {
   parent?: string | undefined;
   opToken?: string | undefined;
   delegateUserId?: string | undefined;
+  /** The request's client (the spam check: Akismet wants the address and user agent) and its log. */
+  client?: { ip: string; userAgent: string; log: { warn: (obj: Record<string, unknown>, msg: string) => void } } | undefined;
 };
 
 export type VisitorPage = { body: Buffer; etag: string };

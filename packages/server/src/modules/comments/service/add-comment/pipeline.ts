@@ -6,11 +6,15 @@ import type { AddContext, AddDeps, Phase } from './context.js';
 import { afterWrite } from './effects.js';
 import { checkAttachments } from './phases/attachments.js';
 import { resolveDelegate } from './phases/delegate.js';
+import { refuseDuplicate } from './phases/duplicate.js';
+import { holdNewAccountLinks } from './phases/link-hold.js';
+import { checkSpam } from './phases/spam-score.js';
 import { detectTextLinks } from './phases/links.js';
 import { resolveMentions } from './phases/mentions.js';
 import { checkNotEmpty } from './phases/not-empty.js';
 import { resolveOpStatus } from './phases/op-status.js';
 import { checkParent } from './phases/parent.js';
+import { premoderate } from './phases/premoderation.js';
 import { openSection } from './phases/section.js';
 import { checkText } from './phases/text.js';
 import { writeNewComment } from './write.js';
@@ -30,6 +34,10 @@ export const PHASES: readonly Phase[] = [
   resolveOpStatus,
   resolveDelegate,
   resolveMentions,
+  refuseDuplicate,
+  holdNewAccountLinks,
+  checkSpam,
+  premoderate,
 ];
 
 /** add-comment: the phases, then the write (write.ts), then what follows it (effects.ts). */
