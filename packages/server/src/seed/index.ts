@@ -8,7 +8,7 @@ import { findFfmpeg, makeClip, type Clip } from './clips.js';
 import {
   checkFonts, memeSvg, writeAvatar, writeGhostAvatar, writeInterestImage, writePictureSet, type MediaTarget, type PictureSet, type PictureSpec,
 } from './images.js';
-import { DEFAULT_SIZES, planDemo, type DemoPlan, type PostPlan, type SeedSizes } from './plan.js';
+import { DEFAULT_SIZES, DEMO_ACCOUNTS, planDemo, type DemoPlan, type PostPlan, type SeedSizes } from './plan.js';
 import { writeMemeTemplates } from './templates.js';
 import { writeDemo, type DemoMedia } from './write.js';
 import { seedHouseAds } from '../modules/ads/seed.js';
@@ -73,13 +73,13 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<Seed
     `demo content: ${summary.users} users, ${summary.posts} posts, ${summary.comments} comments, ${summary.pictures} pictures, ` +
       `${summary.clips} clips in ${summary.seconds} s`,
   );
-  log(`demo content: sign in as demo, op or moderator with the password ${DEMO_PASSWORD}`);
+  log(`demo content: sign in as demo, op, moderator or admin with the password ${DEMO_PASSWORD}`);
   return summary;
 }
 
 /** Demo accounts get their own hash of the shared demo password; the rest share one hash of a random password. */
 async function hashPasswords(plan: DemoPlan): Promise<string[]> {
-  const demo = await Promise.all(plan.users.slice(0, 3).map(() => hashPassword(DEMO_PASSWORD)));
+  const demo = await Promise.all(plan.users.slice(0, DEMO_ACCOUNTS).map(() => hashPassword(DEMO_PASSWORD)));
   const others = await hashPassword(randomBytes(24).toString('base64url'));
   return plan.users.map((_, i) => demo[i] ?? others);
 }

@@ -32,6 +32,10 @@ export const DEFAULT_SIZES: SeedSizes = { users: 30, posts: 300, comments: 2000,
 export const DEMO_USER = 0;
 export const OP_USER = 1;
 export const MODERATOR_USER = 2;
+/** A main-site admin (users.is_admin): manages every comment app in the console (/apps), the main app included. */
+export const ADMIN_USER = 3;
+/** The accounts that sign in with the demo password. */
+export const DEMO_ACCOUNTS = 4;
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -184,6 +188,8 @@ function planUsers(random: Random, ids: IdPool, count: number, now: Date, tags: 
       balance: i === DEMO_USER ? 10 : random.int(0, 20),
     });
   }
+  const admin = users[ADMIN_USER];
+  if (admin) admin.fullName = 'Admin';
   return users;
 }
 

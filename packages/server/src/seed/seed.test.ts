@@ -93,14 +93,16 @@ describeEachDatabase('seedDemo', (kind) => {
   });
 
   it('lets the demo accounts sign in with the demo password, and no one else', async () => {
-    const users = await test.db.selectFrom('users').select(['username', 'passwordHash', 'email', 'emailVerified']).orderBy('id').execute();
-    for (const name of ['demo', 'op', 'moderator']) {
+    const users = await test.db.selectFrom('users').select(['username', 'passwordHash', 'email', 'emailVerified', 'isAdmin']).orderBy('id').execute();
+    // The console (/apps) shows the main app to admins: the demo has one, `admin`, and only one.
+    expect(users.filter((u) => u.isAdmin).map((u) => u.username)).toEqual(['admin']);
+    for (const name of ['demo', 'op', 'moderator', 'admin']) {
       const user = users.find((u) => u.username === name);
       expect(user?.email).toBe(`${name}@guffaw.test`);
       expect(user?.emailVerified).toBe(true);
       expect(await verifyPassword(user?.passwordHash ?? '', DEMO_PASSWORD)).toBe(true);
     }
-    const other = users.find((u) => !['demo', 'op', 'moderator'].includes(u.username));
+    const other = users.find((u) => !['demo', 'op', 'moderator', 'admin'].includes(u.username));
     expect(await verifyPassword(other?.passwordHash ?? '', DEMO_PASSWORD)).toBe(false);
     const [tiers] = await rows<{ pro: number; plus: number; verified: number }>(
       sql`select count(*) filter (where tier = 1)::int as pro, count(*) filter (where tier = 2)::int as plus,

@@ -372,7 +372,7 @@ export const OFFENSIVE_COMMENTS: readonly string[] = [
 
 /** The demo accounts (DESIGN.md) come first; the rest of the community after. */
 export const USERNAMES: readonly string[] = [
-  'demo', 'op', 'moderator', 'memelord', 'catnap', 'pixelpanda', 'snackattack', 'dankwizard', 'couchpotato',
+  'demo', 'op', 'moderator', 'admin', 'catnap', 'pixelpanda', 'snackattack', 'dankwizard', 'couchpotato',
   'ladyloaf', 'bytebandit', 'noodlenoggin', 'sirlaughsalot', 'wafflequeen', 'grumpybanana', 'sleepyotter',
   'captaincringe', 'mochimoo', 'tacotuesday', 'penguinparty', 'llamadrama', 'quietkeyboard', 'pizzapirate',
   'goodboyfan', 'moonwalker', 'socksmissing', 'chaoscat', 'toastmaster', 'frogintheoffice', 'lateforlunch',

@@ -6,7 +6,7 @@ import { commentHotScore } from '../modules/comments/hot-rank.js';
 import { postHotScore } from '../modules/posts/ranking.js';
 import type { Clip } from './clips.js';
 import type { PictureSet } from './images.js';
-import { MODERATOR_USER, type DemoPlan, type PostPlan } from './plan.js';
+import { ADMIN_USER, MODERATOR_USER, type DemoPlan, type PostPlan } from './plan.js';
 import { MAIN_APP_ID } from '../main-app.js';
 
 /** The main site's own app in the comment service (DESIGN.md; defined in src/main-app.ts). */
@@ -93,6 +93,7 @@ export async function writeDemo(db: Database, plan: DemoPlan, media: DemoMedia, 
           createdAt: u.createdAt,
           activeAt: u.activeAt,
           uploadAt: uploadAt.get(i) ?? null,
+          isAdmin: i === ADMIN_USER,
         })),
       )
       .returning(['id', 'username'])
