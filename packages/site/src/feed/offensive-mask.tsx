@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { requireMember } from '../shell/modals';
+import { MaskCover, maskShape } from './mask-cover';
 import { useUser } from '../user/user-store';
 import type { PostPlace } from './post-actions';
 import type { Post } from './post-types';
@@ -22,7 +23,8 @@ export function OffensiveMask({ post, place = 'list', children }: { post: Post; 
   const viewAll = useViewAllOffensive(post.id);
   if (!showsOffensiveMask(post, info, unmaskedHere, viewAll)) return <>{children}</>;
   return (
-    <div className={styles.mask} role="group" aria-label={OFFENSIVE_TITLE}>
+    <div className={styles.mask} role="group" aria-label={OFFENSIVE_TITLE} style={maskShape(post)}>
+      <MaskCover post={post} />
       <p className={styles.maskTitle}>{OFFENSIVE_TITLE}</p>
       <p>{OFFENSIVE_TEXT}</p>
       <div className={styles.maskActions}>

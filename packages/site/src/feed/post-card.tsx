@@ -10,6 +10,7 @@ import { displayTag, tagUrl } from '../tags/canonical';
 import { useInterestName } from '../tags/interests';
 import { useUser } from '../user/user-store';
 import { askReport, hidePost, menuActions, revertHide, useHidden, type PostPlace } from './post-actions';
+import { MaskCover, maskShape } from './mask-cover';
 import { OffensiveMask } from './offensive-mask';
 import { PostMenu } from './post-menu';
 import { toggleSave, usePostList, votePost } from './post-store';
@@ -279,7 +280,8 @@ function SensitiveMask({ post, children }: { post: Post; children: React.ReactNo
   const unmaskedHere = useUnmasked(post.id);
   if (!showsSensitiveMask(post, info, unmaskedHere)) return <>{children}</>;
   return (
-    <div className={styles.mask} role="group" aria-label={SENSITIVE_TITLE}>
+    <div className={styles.mask} role="group" aria-label={SENSITIVE_TITLE} style={maskShape(post)}>
+      <MaskCover post={post} />
       <p className={styles.maskTitle}>{SENSITIVE_TITLE}</p>
       <p>{SENSITIVE_TEXT}</p>
       <div className={styles.maskActions}>

@@ -60,6 +60,8 @@ export type Post = {
   awardUsers: { userId: string; username: string; profileUrl: string; avatarUrl: string }[];
   awardUsersCount: number;
   sensitiveCover: boolean;
+  /** The picture shrunk and blurred by the server, under a mask (null without one; absent from older servers). */
+  maskCoverUrl?: string | null;
 };
 
 export type ListReply = {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { OFFENSIVE_TITLE } from '../feed/offensive-mask';
+import { MaskCover } from '../feed/mask-cover';
 import { SENSITIVE_TITLE } from '../feed/post-card';
 import { postPath, type ListReply, type Post } from '../feed/post-types';
 import { showsOffensiveMask, showsSensitiveMask, useUnmasked, useViewAllOffensive } from '../feed/visibility';
@@ -52,6 +53,7 @@ function ExploreItem({ article }: { article: Post }) {
       <Link href={postPath(article)} className={styles.link}>
         {mask ? (
           <span className={styles.mask} data-testid="explore-mask">
+            <MaskCover post={article} className={styles.maskCover} />
             {mask}
           </span>
         ) : (
