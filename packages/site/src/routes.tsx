@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import type { RouteDefinition } from './router';
 import { feedRoutes } from './feed';
 import { accountRoutes, registerAccountModals } from './account';
+import { appsRoutes } from './apps';
 import { notificationRoutes, registerNotifications } from './notifications';
 import { privacyRoutes } from './privacy';
 import { registerUploadModals } from './upload';
@@ -28,6 +29,7 @@ export const routes: RouteDefinition[] = [
   ...accountRoutes,
   ...notificationRoutes,
   ...privacyRoutes,
+  ...appsRoutes,
   { name: 'upload', path: '/submit', chrome: 'no-drawer', component: lazy(() => import('./upload/upload-page')) },
   { name: 'not found', path: '*', component: lazy(() => import('./pages/not-found/not-found-page')) },
 ];

@@ -84,7 +84,7 @@ function resolveUrl(path: string, query: Query | undefined): string {
 
 type Body = { json: unknown } | { form: FormFields } | null;
 
-type Method = 'GET' | 'POST' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /** Sends one request and returns the whole envelope, Failure included; throws ApiNetworkError only. */
 export async function requestEnvelope<T>(method: Method, path: string, body: Body, options: CallOptions = {}): Promise<ApiEnvelope<T>> {
@@ -131,6 +131,8 @@ async function call<T>(method: Method, path: string, body: Body, options: CallOp
 export const apiGet = <T>(path: string, options?: CallOptions) => call<T>('GET', path, null, options);
 /** POST with a JSON body. */
 export const apiPost = <T>(path: string, json: unknown = {}, options?: CallOptions) => call<T>('POST', path, { json }, options);
+/** PATCH with a JSON body (a partial change, as the app console takes it). */
+export const apiPatch = <T>(path: string, json: unknown = {}, options?: CallOptions) => call<T>('PATCH', path, { json }, options);
 /** POST form encoded (application/x-www-form-urlencoded), as the spec's forms and settings calls are. */
 export const apiPostForm = <T>(path: string, form: FormFields, options?: CallOptions) => call<T>('POST', path, { form }, options);
 /** DELETE with a form body (the mute list and blocked tags take their value this way). */

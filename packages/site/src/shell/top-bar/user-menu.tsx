@@ -80,6 +80,11 @@ export function UserMenu({ user, onDone, supportChatUrl = siteConfig.supportChat
         </Link>
       </li>
       <li>
+        <Link className={styles.menuItem} href="/apps" onClick={onDone}>
+          Apps
+        </Link>
+      </li>
+      <li>
         <Link className={styles.menuItem} href="/privacy" onClick={onDone}>
           Privacy choices
         </Link>
