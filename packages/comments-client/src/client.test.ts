@@ -1,3 +1,4 @@
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeComment, makePage, makeUserInfo } from '@guffaw/test-utils';
 import { createCommentsClient } from './client.js';
@@ -71,6 +72,7 @@ describe('requests', () => {
       'admin/pin': { ...base, commentId: 'x1', url: URL_A, pinned: 'false' },
       'admin/update': { ...base, url: URL_A, lock: 'true', status: 'closed' },
       'link-attachment.json': { ...base, url: 'https://example.com/page' },
+      'wp.json': base,
       'user.json': base,
       'app.json': { id: 'guffaw', appId: 'guffaw' },
     });
@@ -339,6 +341,37 @@ describe('proof of work', () => {
     const again = client.addComment({ url: URL_A, text: 'hello' }).catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(15_000);
     expect(await again).toMatchObject({ code: 'PROOF_OF_WORK_TIMEOUT' });
+  });
+
+  it('without a provider, solves the service\'s challenge (wp.json, SHA-256) for each write: add, like, report, link preview, upload', async () => {
+    const fake = service.install({ pages: [makePage({ url: URL_A, comments: comments(1) })] });
+    const issued: string[] = [];
+    service.server.use(
+      http.post(`${HOST}/comments/v2/wp.json`, async () => {
+        const salt = `s${issued.length}?expires=9999999999&`;
+        const number = 700 + issued.length;
+        const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(salt + number)));
+        const challenge = Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+        issued.push(salt);
+        return HttpResponse.json({ status: 'OK', payload: { wp: { algorithm: 'SHA-256', challenge, salt, signature: `sig${issued.length}`, maxnumber: 2000 } } });
+      }),
+    );
+    const client = member();
+    await client.addComment({ url: URL_A, text: 'hello' });
+    await client.likeComment('c1', 1, URL_A);
+    await client.reportComment('c1', URL_A, { reason: 4 });
+    await client.linkAttachment('https://example.com/page');
+    await client.uploadMedia(new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0])], 'a.png', { type: 'image/png' }));
+    await client.listComments({ url: URL_A });
+    const sent = fake.calls.filter((c) => c.endpoint !== 'comment-list.json').map((c) => [c.endpoint, JSON.parse(atob(c.headers['x-wp'] ?? '')) as unknown, c.headers['x-wpb']]);
+    expect(sent).toEqual(
+      ['add-comment.json', 'like.json', 'report.json', 'link-attachment.json', 'media.json'].map((endpoint, i) => [
+        endpoint,
+        expect.objectContaining({ algorithm: 'SHA-256', number: 700 + i, salt: issued[i], signature: `sig${i + 1}` }),
+        '1',
+      ]),
+    );
+    expect(fake.callsTo('comment-list.json')[0]?.headers['x-wp']).toBeUndefined();
   });
 
   it('stops waiting when the caller aborts', async () => {

@@ -1,9 +1,10 @@
-import ky from 'ky';
-import type { CommentsClient, CommentsClientOptions, ListOptions, RequestOptions, UploadOptions } from './client-api.js';
+import ky, { type Options } from 'ky';
+import type { CommentsClient, CommentsClientOptions, ListOptions, ProofOfWorkProvider, RequestOptions, UploadOptions } from './client-api.js';
 import { ClientErrorCode, COMMENT_PAGE_COUNT, CommentMessages, PROOF_OF_WORK_POLL_MS, PROOF_OF_WORK_TIMEOUT_MS } from './constants.js';
 import { CommentsApiError, CommentsClientError, isAbortError, loginRequired, requestProcessing } from './errors.js';
 import { ListCache, listKey } from './list-cache.js';
 import { checkMedia } from './media-check.js';
+import { solveChallenge, type Challenge } from './proof.js';
 import type {
   Attachment, BanPage, BanResult, Comment, CommentAppInfo, CommentPage, CommentServiceReply, EmailNotificationSettings, ListParams, LogPage,
   QueuePage,
@@ -22,6 +23,7 @@ type CallInit = {
 };
 type XhrLike = {
   open(method: string, url: string): void;
+  setRequestHeader(name: string, value: string): void;
   send(body: FormData): void;
   abort(): void;
   readonly status: number;
@@ -99,8 +101,9 @@ function withSignal<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
  *   identical list requests started within 1 s share one request; a refresh cursor is never served from the cache.
  * - Every mutation drops the cached pages of its url (ban and unban drop all); setAuth drops everything.
  * - A second identical mutation while the first is in flight fails with "The request is already processing".
- * - Add comment, comment like and report wait for a proof-of-work value (polled every 100 ms, at most
- *   `proofOfWorkTimeout`) and send it as x-wp and x-wpb.
+ * - Add comment, comment like, report, link previews and uploads wait for a proof-of-work value (polled every 100 ms,
+ *   at most `proofOfWorkTimeout`) and send it as x-wp and x-wpb (`1`). Without a `proofOfWork` provider the client
+ *   solves the service's own: wp.json's challenge for this user, SHA-256 by crypto.subtle, one per write.
  */
 export function createCommentsClient(options: CommentsClientOptions): CommentsClient {
   const { appId } = options;
@@ -128,15 +131,8 @@ export function createCommentsClient(options: CommentsClientOptions): CommentsCl
   async function call<T>(path: string, init: CallInit): Promise<T> {
     let response: Response;
     try {
-      response = await http(path, {
-        method: init.method ?? 'post',
-        ...(init.body ? { body: init.body } : {}),
-        ...(init.searchParams ? { searchParams: init.searchParams } : {}),
-        ...(init.headers ? { headers: init.headers } : {}),
-        ...(init.signal ? { signal: init.signal } : {}),
-        ...(init.timeout !== undefined ? { timeout: init.timeout } : {}),
-        ...(init.onUploadProgress ? { onUploadProgress: init.onUploadProgress } : {}),
-      });
+      // Callers leave out what they do not set (an explicit undefined timeout would drop the client's own).
+      response = await http(path, { method: 'post', ...init } as Options);
     } catch (e) {
       throw transportError(e);
     }
@@ -149,9 +145,30 @@ export function createCommentsClient(options: CommentsClientOptions): CommentsCl
     return readReply<T>(response.status, text);
   }
 
-  async function proofOfWork(signal?: AbortSignal): Promise<Headers | undefined> {
-    const provider = options.proofOfWork;
-    if (!provider) return undefined;
+  // The built-in proof of work: wp.json's challenge for this user, solved on demand (a spent one is never reused);
+  // none when the service asks none or cannot give one (the write then says why).
+  // undefined: none asked, null: on its way, a string: ready ('' when the service asks none).
+  let proof: string | null | undefined;
+  const builtInProof: ProofOfWorkProvider = () => {
+    const wp = proof;
+    if (typeof wp == 'string') {
+      proof = undefined;
+      return { wp, wpb: '1' };
+    }
+    if (wp === undefined) {
+      proof = null;
+      call<{ wp: Challenge | null }>('wp.json', { body: form({}) })
+        .then((r) => r.wp && solveChallenge(r.wp))
+        .then(
+          (wp) => (proof = wp || ''),
+          () => (proof = ''),
+        );
+    }
+    return null;
+  };
+
+  async function proofOfWork(signal?: AbortSignal): Promise<Headers> {
+    const provider = options.proofOfWork ?? builtInProof;
     const deadline = Date.now() + (options.proofOfWorkTimeout ?? PROOF_OF_WORK_TIMEOUT_MS);
     for (;;) {
       const value = provider();
@@ -179,6 +196,12 @@ export function createCommentsClient(options: CommentsClientOptions): CommentsCl
       inFlight.delete(key);
       if (effects.invalidates !== undefined) cache.invalidate(effects.invalidates === 'all' ? undefined : effects.invalidates);
     }
+  }
+
+  /** A member's read: login required. */
+  async function read<T>(path: string, fields: Record<string, Field>): Promise<T> {
+    if (!auth) throw loginRequired();
+    return call<T>(path, { body: form(fields) });
   }
 
   function fetchList(p: ListParams): Promise<CommentPage> {
@@ -215,10 +238,11 @@ export function createCommentsClient(options: CommentsClientOptions): CommentsCl
     }
   }
 
-  function sendWithXhr(Xhr: new () => XhrLike, body: FormData, o: UploadOptions): Promise<{ status: number; text: string }> {
+  function sendWithXhr(Xhr: new () => XhrLike, body: FormData, o: UploadOptions, headers: Headers): Promise<{ status: number; text: string }> {
     return new Promise((resolve, reject) => {
       const xhr = new Xhr();
       xhr.open('POST', `${base}media.json`);
+      for (const name in headers) xhr.setRequestHeader(name, headers[name] as string);
       const onProgress = o.onProgress;
       if (onProgress) {
         xhr.upload.onprogress = (e) => {
@@ -238,6 +262,7 @@ export function createCommentsClient(options: CommentsClientOptions): CommentsCl
     setAuth(next) {
       if ((next || null) === auth) return;
       auth = next || null;
+      proof = undefined;
       cache.invalidate();
     },
     isLoggedIn: () => auth !== null,
@@ -258,7 +283,7 @@ export function createCommentsClient(options: CommentsClientOptions): CommentsCl
         },
         { invalidates: p.url, sensitive: true, signal: o.signal },
       ),
-    linkAttachment: (url, o: RequestOptions = {}) => mutate('link-attachment.json', { url }, { signal: o.signal }),
+    linkAttachment: (url, o: RequestOptions = {}) => mutate('link-attachment.json', { url }, { sensitive: true, signal: o.signal }),
     async uploadMedia(source, uploadOptions: UploadOptions = {}) {
       if (!auth) throw loginRequired();
       // Progress only moves forward and reaches 1 exactly once, whatever the transport reports.
@@ -288,6 +313,7 @@ export function createCommentsClient(options: CommentsClientOptions): CommentsCl
       if (inFlight.has(key)) throw requestProcessing();
       inFlight.add(key);
       try {
+        const headers = await proofOfWork(o.signal);
         // Upload progress: XMLHttpRequest where there is one (fetch cannot report it in every browser), else ky's
         // streamed body (Node and other fetch-only runtimes).
         const Xhr = (globalThis as { XMLHttpRequest?: new () => XhrLike }).XMLHttpRequest;
@@ -295,7 +321,7 @@ export function createCommentsClient(options: CommentsClientOptions): CommentsCl
         if (Xhr && !options.fetch) {
           let reply: { status: number; text: string };
           try {
-            reply = await sendWithXhr(Xhr, body, o);
+            reply = await sendWithXhr(Xhr, body, o, headers);
           } catch (e) {
             throw transportError(e);
           }
@@ -304,6 +330,7 @@ export function createCommentsClient(options: CommentsClientOptions): CommentsCl
           const onProgress = o.onProgress;
           attachment = await call<Attachment>('media.json', {
             body,
+            headers,
             signal: o.signal,
             timeout: false,
             ...(onProgress && !Xhr && 'size' in source ? { onUploadProgress: (p: { percent: number }) => onProgress(p.percent) } : {}),
@@ -319,7 +346,7 @@ export function createCommentsClient(options: CommentsClientOptions): CommentsCl
     deleteComment: (id, url) => mutate('comment.json', { _method: 'DELETE', id, url }, { invalidates: url }),
     reportComment: (commentId, url, data) =>
       mutate('report.json', { commentId, url, userReportData: JSON.stringify(data) }, { invalidates: url, sensitive: true }),
-    getUser: () => (auth ? call('user.json', { body: form({}) }) : Promise.reject(loginRequired())),
+    getUser: () => read('user.json', {}),
     getApp() {
       if (!app) {
         const pending = call<CommentAppInfo>('app.json', { method: 'get', searchParams: new URLSearchParams({ id: appId, appId }) });
@@ -341,33 +368,18 @@ export function createCommentsClient(options: CommentsClientOptions): CommentsCl
     adminPin: async (commentId, url, pinned) =>
       (await mutate<{ pinned: string[] }>('admin/pin', { commentId, url, pinned }, { invalidates: url })).pinned,
     adminUpdate: (url, update) => mutate('admin/update', { url, lock: update.lock, status: update.status }, { invalidates: url }),
-    async moderationQueue(p = {}) {
-      if (!auth) throw loginRequired();
-      return call<QueuePage>('admin/queue.json', { body: form({ view: p.view, sort: p.sort, cursor: p.cursor, count: p.count }) });
-    },
+    moderationQueue: (p = {}) => read<QueuePage>('admin/queue.json', { view: p.view, sort: p.sort, cursor: p.cursor, count: p.count }),
     approveComment: async (commentId, url) => (await mutate<{ comment: Comment }>('admin/approve', { commentId }, { invalidates: url })).comment,
     rejectComment: async (commentId, url) => (await mutate<{ comment: Comment }>('admin/reject', { commentId }, { invalidates: url })).comment,
     banUser: (userId, p = {}) => mutate<BanResult>('admin/ban', { userId, reason: p.reason, duration: p.duration }, { invalidates: 'all' }),
-    async listBans(cursor) {
-      if (!auth) throw loginRequired();
-      return call<BanPage>('admin/bans.json', { body: form({ cursor }) });
-    },
-    async moderationLog(cursor, count) {
-      if (!auth) throw loginRequired();
-      return call<LogPage>('admin/log.json', { body: form({ cursor, count }) });
-    },
-    async followStatus(threadId) {
-      if (!auth) throw loginRequired();
-      return (await call<{ followed: boolean }>('follow-thread-status.json', { body: form({ threadId }) })).followed;
-    },
+    listBans: (cursor) => read<BanPage>('admin/bans.json', { cursor }),
+    moderationLog: (cursor, count) => read<LogPage>('admin/log.json', { cursor, count }),
+    followStatus: async (threadId) => (await read<{ followed: boolean }>('follow-thread-status.json', { threadId })).followed,
     followThread: (threadId, follow) => mutate('follow-thread.json', { threadId, follow }, {}),
     // A block changes what the lists hold for this user: every cached page goes.
     blockUser: (accountId) => mutate('user-block.json', { accountId }, { invalidates: 'all' }),
     unblockUser: (accountId) => mutate('user-block.json', { accountId, _method: 'delete' }, { invalidates: 'all' }),
-    async emailNotifications() {
-      if (!auth) throw loginRequired();
-      return call<EmailNotificationSettings>('email-notifications.json', { body: form({}) });
-    },
+    emailNotifications: () => read<EmailNotificationSettings>('email-notifications.json', {}),
     setEmailNotifications: (mode) => mutate<EmailNotificationSettings>('email-notifications.json', { mode }, {}),
     invalidate: (url) => cache.invalidate(url),
   };

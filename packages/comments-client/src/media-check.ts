@@ -26,7 +26,7 @@ function readHead(blob: Blob): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
     const reader = new FileReaderImpl();
     reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
-    reader.onerror = () => reject(new CommentsClientError(ClientErrorCode.imageInvalidType, CommentMessages.unsupportedType));
+    reader.onerror = () => reject(invalidType());
     reader.readAsArrayBuffer(head);
   });
 }

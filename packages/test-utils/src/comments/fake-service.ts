@@ -15,6 +15,7 @@ export const COMMENT_ENDPOINTS = [
   'comment-list.json', 'add-comment.json', 'link-attachment.json', 'media.json', 'like.json', 'comment.json',
   'report.json', 'user.json', 'app.json', 'op/pin', 'op/hide', 'admin/ban', 'admin/unban', 'admin/mask', 'admin/hide',
   'admin/unhide', 'admin/pin', 'admin/update', 'follow-thread-status.json', 'follow-thread.json', 'user-block.json',
+  'wp.json',
 ] as const;
 export type CommentEndpoint = (typeof COMMENT_ENDPOINTS)[number];
 
@@ -464,6 +465,8 @@ export function createCommentServiceHandlers(options: CommentServiceOptions = {}
     'follow-thread-status.json': (p) => ({ threadId: p.threadId, followed: state.follows.get(appMember(p).userId)?.has(p.threadId ?? '') === true }),
     'follow-thread.json': followThread,
     'user-block.json': blockUser,
+    // The fake asks no proof of work (the real service's is tested on the server and in comments-client's proof test).
+    'wp.json': (p) => (member(p.auth), { wp: null }),
     'admin/update': (p) => {
       moderator(p.auth);
       const s = section(p.url);
