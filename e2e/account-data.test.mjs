@@ -5,7 +5,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { DESKTOP, assertHittable, assertInViewport, launchBrowser, screenshot, startServer } from './harness.mjs';
+import { DESKTOP, assertHittable, assertInViewport, launchBrowser, proofHeaders, screenshot, startServer } from './harness.mjs';
 
 let server;
 let browser;
@@ -57,7 +57,7 @@ test('download your data, then delete the account keeping the comments anonymous
     const text = `a comment to keep after leaving ${Date.now()}`;
     const added = await request.post(`${baseUrl()}/comments/v2/add-comment.json`, {
       form: { appId: 'guffaw', auth: info.commentAuth, url: postUrl, text },
-      headers: { origin: baseUrl() },
+      headers: { origin: baseUrl(), ...(await proofHeaders(info.commentAuth, { base: baseUrl() })) },
     });
     assert.equal(added.status(), 200, await added.text());
     const commentId = (await added.json()).payload.comment.commentId;

@@ -6,7 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
-import { assertHittable, assertInViewport, baseUrl, freePort, root, sleep } from './harness.mjs';
+import { assertHittable, assertInViewport, baseUrl, freePort, proofHeaders, root, sleep } from './harness.mjs';
 
 /** DESIGN.md: every demo account signs in with this password. */
 export const PASSWORD = 'guffaw-demo';
@@ -76,10 +76,14 @@ export async function userInfo(context) {
   return (await res.json()).data?.user ?? null;
 }
 
-/** A comment service call (form encoded) with the context's member token. */
+/** The comment service's writes that need a proof of work. */
+const PROOF_CALLS = new Set(['add-comment.json', 'like.json', 'report.json', 'link-attachment.json', 'media.json']);
+
+/** A comment service call (form encoded) with the context's member token (and a solved proof for a write). */
 export async function commentCall(context, path, form) {
   const auth = (await userInfo(context))?.commentAuth;
-  const res = await context.request.post(`${baseUrl()}/comments/v2/${path}`, { form: { appId: 'guffaw', auth, ...form } });
+  const headers = PROOF_CALLS.has(path) ? await proofHeaders(auth) : {};
+  const res = await context.request.post(`${baseUrl()}/comments/v2/${path}`, { form: { appId: 'guffaw', auth, ...form }, headers });
   const body = await res.json().catch(() => null);
   assert.equal(body?.status, 'OK', `${path}: HTTP ${res.status()} ${JSON.stringify(body).slice(0, 300)}`);
   return body.payload;

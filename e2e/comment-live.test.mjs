@@ -5,7 +5,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { assertHittable, assertInViewport, baseUrl, login, newPage, screenshot, useBrowser, useServer, WIDTHS } from './harness.mjs';
+import { assertHittable, assertInViewport, baseUrl, login, newPage, proofHeaders, screenshot, useBrowser, useServer, WIDTHS } from './harness.mjs';
 
 useServer();
 const browser = useBrowser();
@@ -35,7 +35,7 @@ async function commentAs(username, postUrl, text) {
   try {
     await login(page, username, PASSWORD);
     const auth = await commentAuth(page);
-    const res = await page.context().request.post(baseUrl() + '/comments/v2/add-comment.json', { form: { appId: 'guffaw', auth, url: postUrl, text } });
+    const res = await page.context().request.post(baseUrl() + '/comments/v2/add-comment.json', { form: { appId: 'guffaw', auth, url: postUrl, text }, headers: await proofHeaders(auth) });
     const body = await res.json();
     assert.equal(body.status, 'OK', JSON.stringify(body).slice(0, 300));
     return body.payload.comment;

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { assertHittable, assertInViewport, baseUrl, login, newPage, screenshot, sleep, startServer, useBrowser } from './harness.mjs';
+import { assertHittable, assertInViewport, baseUrl, login, newPage, proofHeaders, screenshot, sleep, startServer, useBrowser } from './harness.mjs';
 
 const PASSWORD = 'guffaw-demo';
 let server = null;
@@ -79,8 +79,10 @@ test('a reply to a member makes one mail; its unsubscribe link works with no log
     const postId = posts.data?.posts?.[0]?.id;
     assert.ok(postId, 'op has a post in the demo content');
     const parentText = `op waits for replies ${Date.now()}`;
+    const opAuth = await commentAuth(op);
     const added = await op.context().request.post(baseUrl() + '/comments/v2/add-comment.json', {
-      form: { appId: 'guffaw', auth: await commentAuth(op), url: `${baseUrl()}/gag/${postId}`, text: parentText },
+      form: { appId: 'guffaw', auth: opAuth, url: `${baseUrl()}/gag/${postId}`, text: parentText },
+      headers: await proofHeaders(opAuth),
     });
     assert.equal((await added.json()).status, 'OK');
 

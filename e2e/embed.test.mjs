@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
-import { freePort, root, screenshot, sleep, startServer, useBrowser } from './harness.mjs';
+import { freePort, proofHeaders, root, screenshot, sleep, startServer, useBrowser } from './harness.mjs';
 
 const PASSWORD = 'guffaw-demo';
 
@@ -63,7 +63,7 @@ before(async () => {
   for (let i = 1; i <= SEEDED; i++) {
     const res = await fetch(`${guffaw.url}/comments/v2/add-comment.json`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...(await proofHeaders(ann, { appId: app.appId, base: guffaw.url })) },
       body: new URLSearchParams({ appId: app.appId, auth: ann, url: `${hostUrl}/`, text: `Seeded comment number ${i}` }),
     });
     assert.equal(res.status, 200, await res.text());

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
-import { WIDTHS, assertHittable, assertInViewport, freePort, root, screenshot, sleep, startServer, useBrowser } from './harness.mjs';
+import { WIDTHS, assertHittable, assertInViewport, freePort, proofHeaders, root, screenshot, sleep, startServer, useBrowser } from './harness.mjs';
 
 const browser = useBrowser();
 let guffaw;
@@ -38,7 +38,7 @@ const sign = (sub, name) =>
 async function addComment(auth, text, parent) {
   const res = await fetch(`${guffaw.url}/comments/v2/add-comment.json`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(await proofHeaders(auth, { appId: app.appId, base: guffaw.url })) },
     body: new URLSearchParams({ appId: app.appId, auth, url: `${hostUrl}/`, text, ...(parent ? { parent } : {}) }),
   });
   const body = await res.text();

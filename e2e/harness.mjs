@@ -9,6 +9,7 @@
 // `node e2e/run.mjs` starts one server for all files and passes its URL in E2E_BASE_URL; a file run on its own
 // (`node --test e2e/home.test.mjs`) starts its own server.
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -66,6 +67,13 @@ export async function startServer({ env = {}, timeoutMs = Number(process.env.E2E
       SEED_DEMO: seedDemo ? '1' : '0',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // The proof of work stays on (the widget solves it in the browser; tests' own calls use proofHeaders), at a tenth
+      // of its default work so that pages on a slowed CPU still comment within the tests' waits. One server serves the
+      // whole run from one address, its demo members posting the same texts at each width: the spam rules and the
+      // fresh-identity throttle are not what these tests are about (server tests cover them: comments/spam.test.ts).
+      PROOF_MAX_NUMBER: '5000',
+      COMMENT_SPAM_RULES: '0',
+      COMMENT_NEW_USERS_PER_ADDRESS: '100000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -116,6 +124,22 @@ export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 let ownServer = null;
 
 /** The server under test: E2E_BASE_URL from run.mjs, or one this file started in before(). */
+/**
+ * Headers with a solved proof of work for the next comment-service write of `auth` (POST wp.json, then SHA-256 of salt +
+ * number as the widget finds it): x-wp and x-wpb. Empty when the server asks none.
+ */
+export async function proofHeaders(auth, { appId = 'guffaw', base = baseUrl() } = {}) {
+  const res = await fetch(`${base}/comments/v2/wp.json`, { method: 'POST', body: new URLSearchParams({ appId, auth }) });
+  const wp = (await res.json()).payload?.wp;
+  if (!wp) return {};
+  for (let number = 0; number <= wp.maxnumber; number++) {
+    if (createHash('sha256').update(wp.salt + number).digest('hex') === wp.challenge) {
+      return { 'x-wp': Buffer.from(JSON.stringify({ ...wp, number })).toString('base64'), 'x-wpb': '1' };
+    }
+  }
+  throw new Error('the proof-of-work challenge has no solution');
+}
+
 export function baseUrl() {
   const url = process.env.E2E_BASE_URL || ownServer?.url;
   if (!url) throw new Error('no server: call useServer() at the top of the test file, or run through e2e/run.mjs');

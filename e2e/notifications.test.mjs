@@ -3,7 +3,7 @@
 // op's open page (badge, title, item) within 2 s, with no reload. Then the bell's dropdown lists them and clears the badge.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { axeViolations, baseUrl, login, newPage, screenshot, useBrowser, useServer } from './harness.mjs';
+import { axeViolations, baseUrl, login, newPage, proofHeaders, screenshot, useBrowser, useServer } from './harness.mjs';
 
 useServer();
 const browser = useBrowser();
@@ -20,6 +20,7 @@ async function commentAuth(page) {
 async function addComment(page, auth, fields) {
   const res = await page.context().request.post(baseUrl() + '/comments/v2/add-comment.json', {
     form: { appId: 'guffaw', auth, ...fields },
+    headers: await proofHeaders(auth),
   });
   const body = await res.json();
   assert.equal(body.status, 'OK', JSON.stringify(body).slice(0, 300));

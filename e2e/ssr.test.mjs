@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { baseUrl, login, MOBILE, screenshot, sleep, useBrowser, useServer } from './harness.mjs';
+import { baseUrl, login, MOBILE, proofHeaders, screenshot, sleep, useBrowser, useServer } from './harness.mjs';
 
 useServer();
 const browser = useBrowser();
@@ -275,7 +275,7 @@ test('a comment that looks like a script stays text in the server HTML and after
     const info = (await (await request.post(`${baseUrl()}/v1/user-info`, { headers: { 'x-api-version': '2' }, data: {} })).json()).data.user;
     const added = await request.post(`${baseUrl()}/comments/v2/add-comment.json`, {
       form: { appId: 'guffaw', auth: info.commentAuth, url: post.postUrl, text },
-      headers: { origin: baseUrl() },
+      headers: { origin: baseUrl(), ...(await proofHeaders(info.commentAuth)) },
     });
     assert.equal(added.status(), 200, await added.text());
   });

@@ -13,7 +13,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { artifactsDir, DESKTOP, launchBrowser, login, MOBILE, newPage, sleep, startServer } from '../harness.mjs';
+import { artifactsDir, DESKTOP, launchBrowser, login, MOBILE, newPage, proofHeaders, sleep, startServer } from '../harness.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -96,7 +96,8 @@ async function member(username) {
   const info = await (await page.context().request.post(`${base}/v1/user-info`, { headers: { 'x-api-version': '2' }, data: {} })).json();
   const auth = info.data.user.commentAuth;
   const call = async (path, form) => {
-    const res = await page.context().request.post(`${base}/comments/v2/${path}`, { form: { appId: 'guffaw', auth, ...form } });
+    const headers = /^(add-comment|like|report)\.json$/.test(path) ? await proofHeaders(auth, { base }) : {};
+    const res = await page.context().request.post(`${base}/comments/v2/${path}`, { form: { appId: 'guffaw', auth, ...form }, headers });
     const body = await res.json();
     if (body.status !== 'OK') throw new Error(`${path} as ${username}: ${JSON.stringify(body).slice(0, 300)}`);
     return body.payload;
