@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/harness.js';
 import { createSession } from '../../lib/session.js';
+import { signAuthToken } from '../comments/index.js';
 
 /**
  * The console (MODERATION.md "Console") for every role: visitor (401), member, owner, another app's owner, a
@@ -241,4 +242,50 @@ describeEachDatabase('app console /v1/apps', (kind) => {
     const badAction = await call('owner', 'POST', `/v1/apps/${appId}/comments/c1/explode`);
     expect([badAction.status, badAction.body.meta.errorCode]).toEqual([400, 'INVALID_ACTION']);
   });
+
+  it('lets the owner approve a comment hidden by reports, ban its author for a day and unban, each in the log', async () => {
+    await call('owner', 'PATCH', `/v1/apps/${appId}`, { settings: { premoderation: 'off', reportThreshold: 2 } });
+    const { secret } = await t.db.selectFrom('commentApps').select('secret').where('id', '=', appId).executeTakeFirstOrThrow();
+    const form = async (path: string, sub: string, fields: Record<string, string>) => {
+      const auth = await signAuthToken(secret, appId, { sub, name: sub });
+      const res = await t.app.inject({ method: 'POST', url: `/comments/v1/${path}`, payload: new URLSearchParams({ appId, auth, ...fields }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      return res.json() as { status: string; code?: string; payload: Record<string, unknown> };
+    };
+    const page = 'https://olga.example/post-1';
+    const added = await form('add-comment.json', 'writer', { url: page, text: 'A comment people report' });
+    expect(added.status).toBe('OK');
+    const comment = added.payload.comment as { commentId: string; user: { userId: string } };
+    for (const who of ['r1', 'r2']) expect((await form('report.json', who, { commentId: comment.commentId, userReportData: JSON.stringify({ reason: 1 }) })).status).toBe('OK');
+    const hidden = await t.db.selectFrom('comments').select(['isHidden', 'reportCount']).where('commentId', '=', comment.commentId).executeTakeFirstOrThrow();
+    expect(hidden).toEqual({ isHidden: true, reportCount: 2 });
+
+    const queue = await call('owner', 'GET', `/v1/apps/${appId}/queue?view=reported&sort=reports`);
+    expect((queue.body.data.items as { comment: { commentId: string }; reports: { count: number } }[]).map((i) => [i.comment.commentId, i.reports.count])).toEqual([[comment.commentId, 2]]);
+    const approved = await call('owner', 'POST', `/v1/apps/${appId}/comments/${comment.commentId}/approve`);
+    expect(approved.status).toBe(200);
+    const back = await t.db.selectFrom('comments').select(['isHidden', 'reportCount']).where('commentId', '=', comment.commentId).executeTakeFirstOrThrow();
+    expect(back).toEqual({ isHidden: false, reportCount: 0 });
+
+    const banned = await call('owner', 'POST', `/v1/apps/${appId}/bans`, { userId: comment.user.userId, reason: 'Spam links', duration: '1d' });
+    expect(banned.status).toBe(200);
+    const until = Date.parse((banned.body.data as { until: string }).until);
+    expect(until - Date.now()).toBeGreaterThan(23 * 3600_000);
+    expect(until - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
+    expect((await form('add-comment.json', 'writer', { url: page, text: 'Still here?' })).code).toBe('USER_BANNED');
+    const bans = await call('admin', 'GET', `/v1/apps/${appId}/bans`);
+    expect((bans.body.data.bans as { userId: string; reason: string }[]).map((b) => [b.userId, b.reason])).toEqual([[comment.user.userId, 'Spam links']]);
+    expect((await call('admin', 'DELETE', `/v1/apps/${appId}/bans/${comment.user.userId}`)).status).toBe(200);
+    expect((await form('add-comment.json', 'writer', { url: page, text: 'Back again' })).status).toBe('OK');
+
+    const log = await call('owner', 'GET', `/v1/apps/${appId}/log`);
+    const entries = log.body.data.entries as { action: string; actor: { kind: string; name: string }; commentId: string | null }[];
+    expect(entries.slice(0, 4).map((e) => [e.action, e.actor.kind, e.actor.name])).toEqual([
+      ['unban', 'admin', 'ada'],
+      ['ban', 'owner', 'olga'],
+      ['approve', 'owner', 'olga'],
+      ['auto-hide', 'system', expect.any(String)],
+    ]);
+    expect(entries[2]?.commentId).toBe(comment.commentId);
+  });
 });
+
