@@ -87,7 +87,7 @@ describeEachDatabase('comment service', (kind) => {
       expect((await call('moderator', 'admin/ban', { userId: 'nobody' })).body.code).toBe('USER_NOT_FOUND');
       const modInfo = (await call('moderator', 'user.json', {})).body.payload.info as { userId: string };
       expect((await call('moderator', 'admin/ban', { userId: modInfo.userId })).body.code).toBe('CANNOT_BAN_SELF');
-      expect((await call('moderator', 'admin/ban', { userId: bannedUserId })).body.payload).toEqual({ userId: bannedUserId, banned: true });
+      expect((await call('moderator', 'admin/ban', { userId: bannedUserId })).body.payload).toEqual({ userId: bannedUserId, banned: true, until: null, reason: '' });
       const before = await countComments();
       const other = (await add('member', 'something to like')).comment;
       const denied = [

@@ -1,5 +1,6 @@
 import type { Comment, CommentUser, CommentUserInfo, LinkPreview, MediaItem } from '@guffaw/comments-client';
 import type { AppRow, CommentRecord, UserRow } from './repo/index.js';
+import { banInfo } from './service/bans.js';
 
 /** Row -> wire shapes of comments.md §3. Text goes out as text: the client renders it, never as HTML. */
 
@@ -38,7 +39,11 @@ export function presentUser(u: UserRow): CommentUser {
   };
 }
 
-export const presentUserInfo = (u: UserRow, moderate: boolean): CommentUserInfo => ({ ...presentUser(u), moderate, banned: u.bannedAt !== null });
+/** user.json `info`: `banned` and `ban` only while a ban is in force (an ended one counts as none). */
+export function presentUserInfo(u: UserRow, moderate: boolean): CommentUserInfo {
+  const ban = banInfo(u);
+  return { ...presentUser(u), moderate, banned: ban !== undefined, ...(ban ? { ban } : {}) };
+}
 
 /** The anonymous OP (opStatus 2): the app's avatar and a neutral name; nothing that leads back to the account. */
 export function anonymousOp(app: AppRow): CommentUser {
@@ -114,5 +119,7 @@ export function presentComment(r: CommentRecord, ctx: PresentContext): Comment {
     isOffensive: r.isOffensive,
     isHidden: r.isHidden,
     opStatus: r.opStatus === 2 ? 2 : r.opStatus === 1 ? 1 : 0,
+    // Only lists that may show a held comment (its author's, moderators') ever meet one (MODERATION.md).
+    ...(r.heldAt ? { isHeld: true, heldReason: (r.heldReason ?? 'premoderation') as NonNullable<Comment['heldReason']> } : {}),
   };
 }

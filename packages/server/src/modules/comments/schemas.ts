@@ -98,8 +98,29 @@ export type CommentActionBody = { appId: string; auth?: string; commentId: strin
 export const maskSchema = object({ appId, auth, commentId: id, url: pageUrl, sensitive: bool }, ['appId', 'commentId', 'url', 'sensitive']);
 export type MaskBody = CommentActionBody & { sensitive: string };
 
-export const banSchema = object({ appId, auth, userId: id }, ['appId', 'userId']);
-export type BanBody = { appId: string; auth?: string; userId: string };
+export const banSchema = object(
+  { appId, auth, userId: id, reason: { type: 'string', maxLength: 500 }, duration: { type: 'string', enum: ['1d', '7d', 'forever'] } },
+  ['appId', 'userId'],
+);
+export type BanBody = { appId: string; auth?: string; userId: string; reason?: string; duration?: '1d' | '7d' | 'forever' };
+
+/** Moderation (MODERATION.md "Comment service calls"). */
+export const queueSchema = object(
+  {
+    appId,
+    auth,
+    view: { type: 'string', enum: ['reported', 'held', 'recent'], default: 'reported' },
+    sort: { type: 'string', enum: ['newest', 'reports'], default: 'newest' },
+    cursor,
+    count: { type: 'integer', minimum: 1, maximum: MAX_PAGE_COUNT, default: 20 },
+  },
+  ['appId'],
+);
+export type QueueBody = { appId: string; auth?: string; view: 'reported' | 'held' | 'recent'; sort: 'newest' | 'reports'; cursor?: string; count: number };
+export const decisionSchema = object({ appId, auth, commentId: id, url: pageUrl }, ['appId', 'commentId']);
+export type DecisionBody = { appId: string; auth?: string; commentId: string; url?: string };
+export const deskPageSchema = object({ appId, auth, cursor, count: { type: 'integer', minimum: 1, maximum: MAX_PAGE_COUNT, default: 20 } }, ['appId']);
+export type DeskPageBody = { appId: string; auth?: string; cursor?: string; count: number };
 
 export const updateSchema = object({ appId, auth, url: pageUrl, lock: bool, status: { type: 'string', pattern: '^[a-z][a-z0-9_-]{0,31}$' } }, ['appId', 'url']);
 export type UpdateBody = { appId: string; auth?: string; url: string; lock?: string; status?: string };

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { describeEachDatabase } from '../../../test/harness.js';
 import { testConfig } from '../../config.js';
@@ -177,6 +179,73 @@ describeEachDatabase('comment spam defences', (kind) => {
       const proof = (await proofFor(t.app, site.id, other)) as string;
       const elsewhere = await t.app.inject({ method: 'POST', url: '/comments/v2/add-comment.json', remoteAddress: '192.0.2.9', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-wp': proof }, payload: form({ appId: site.id, auth: other, url, text: 'hi' }) });
       expect(elsewhere.statusCode).toBe(200);
+    });
+  });
+
+  describe('add-comment rules', () => {
+    const heldReason = async (res: { body: { payload: Record<string, unknown> } }) =>
+      (await t.db.selectFrom('comments').select('heldReason').where('commentId', '=', (res.body.payload.comment as { commentId: string }).commentId).executeTakeFirstOrThrow()).heldReason;
+    const ageUser = (appId: string, sub: string) =>
+      t.db.updateTable('commentUsers').set({ createdAt: new Date(Date.now() - 2 * 86_400_000) }).where('appId', '=', appId).where('externalId', '=', sub).execute();
+
+    it('refuses the same text by the same author within 10 minutes with 409 DUPLICATE_COMMENT; another author or later is fine', async () => {
+      const site = await createApp(t.db, 'dup-site');
+      const url = 'https://dup-site.example/a';
+      const [ann, ben] = [await tokenFor(site, 'ann'), await tokenFor(site, 'ben')];
+      expect((await post(t.app, 'add-comment.json', { appId: site.id, auth: ann, url, text: 'Hello   World' })).status).toBe(200);
+      const again = await post(t.app, 'add-comment.json', { appId: site.id, auth: ann, url: 'https://dup-site.example/b', text: 'hello world ' });
+      expect([again.status, again.body.code]).toEqual([409, 'DUPLICATE_COMMENT']);
+      expect(await commentsOf(t, site.id)).toBe(1);
+      expect((await post(t.app, 'add-comment.json', { appId: site.id, auth: ben, url, text: 'Hello World' })).status).toBe(200);
+      await t.db.updateTable('comments').set({ createdAt: new Date(Date.now() - 11 * 60_000) }).where('text', '=', 'Hello   World').execute();
+      expect((await post(t.app, 'add-comment.json', { appId: site.id, auth: ann, url, text: 'hello world' })).status).toBe(200);
+    });
+
+    it('holds links in the first comments of a new account (links); not an older account, nor one with 3 approved comments', async () => {
+      const site = await createApp(t.db, 'link-site');
+      const url = 'https://link-site.example/a';
+      const [fresh, old, regular] = [await tokenFor(site, 'fresh'), await tokenFor(site, 'old'), await tokenFor(site, 'regular')];
+      const held = await post(t.app, 'add-comment.json', { appId: site.id, auth: fresh, url, text: 'My shop: https://shop.example/deal' });
+      expect(held.status).toBe(200);
+      expect(await heldReason(held)).toBe('links');
+      expect(await heldReason(await post(t.app, 'add-comment.json', { appId: site.id, auth: fresh, url, text: 'No link this time' }))).toBeNull();
+      await post(t.app, 'add-comment.json', { appId: site.id, auth: old, url, text: 'first words' });
+      await ageUser(site.id, 'old');
+      expect(await heldReason(await post(t.app, 'add-comment.json', { appId: site.id, auth: old, url, text: 'See https://news.example/story' }))).toBeNull();
+      for (const text of ['one', 'two', 'three']) await post(t.app, 'add-comment.json', { appId: site.id, auth: regular, url, text });
+      expect(await heldReason(await post(t.app, 'add-comment.json', { appId: site.id, auth: regular, url, text: 'See https://news.example/story' }))).toBeNull();
+    });
+
+    it('holds what the built-in score or the Akismet-compatible checker calls spam; a checker that is down lets comments through', async () => {
+      const checks: string[] = [];
+      const akismet = createServer((req, res) => {
+        let body = '';
+        req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        req.on('end', () => {
+          const content = new URLSearchParams(body).get('comment_content') ?? '';
+          checks.push(content);
+          res.end(content.includes('viagra') ? 'true' : 'false');
+        });
+      });
+      await new Promise<void>((resolve) => akismet.listen(0, '127.0.0.1', resolve));
+      const site = await createApp(t.db, 'spam-site');
+      const url = 'https://spam-site.example/a';
+      const auth = await tokenFor(site, 'seller');
+      await post(t.app, 'add-comment.json', { appId: site.id, auth, url, text: 'hello there' });
+      await ageUser(site.id, 'seller');
+      try {
+        const scored = await post(t.app, 'add-comment.json', { appId: site.id, auth, url, text: `${'free '.repeat(12)}money https://a.example https://b.example https://c.example` });
+        expect(await heldReason(scored)).toBe('spam');
+        t.config.commentSpam.akismet = { key: 'k', url: `http://127.0.0.1:${(akismet.address() as AddressInfo).port}` };
+        expect(await heldReason(await post(t.app, 'add-comment.json', { appId: site.id, auth, url, text: 'cheap viagra here' }))).toBe('spam');
+        expect(await heldReason(await post(t.app, 'add-comment.json', { appId: site.id, auth, url, text: 'a nice picture' }))).toBeNull();
+        expect(checks).toEqual(['cheap viagra here', 'a nice picture']);
+        t.config.commentSpam.akismet = { key: 'k', url: 'http://127.0.0.1:9' };
+        expect(await heldReason(await post(t.app, 'add-comment.json', { appId: site.id, auth, url, text: 'more viagra, checker down' }))).toBeNull();
+      } finally {
+        t.config.commentSpam.akismet = null;
+        await new Promise<void>((resolve) => akismet.close(() => resolve()));
+      }
     });
   });
 });

@@ -5,6 +5,7 @@ const COMMENT_COLUMNS = [
   'c.id', 'c.commentId', 'c.sectionId', 'c.userId', 'c.level', 'c.type', 'c.text', 'c.mediaText', 'c.media', 'c.attachments',
   'c.mentionMapping', 'c.likeCount', 'c.dislikeCount', 'c.childrenTotal', 'c.hotScore', 'c.isPinned', 'c.isDeleted',
   'c.isSensitive', 'c.isOffensive', 'c.isHidden', 'c.isCollapsed', 'c.opStatus', 'c.createdAt', 'c.parentId', 'c.threadId',
+  'c.heldAt', 'c.heldReason', 'c.reportCount',
   'u.id as authorId', 'u.userId as authorUserId', 'u.externalId as authorExternalId', 'u.displayName as authorDisplayName',
   'u.avatarUrl as authorAvatarUrl', 'u.profileUrl as authorProfileUrl', 'u.country as authorCountry',
   'u.emojiStatus as authorEmojiStatus', 'u.isPro as authorIsPro', 'u.isProPlus as authorIsProPlus',
@@ -21,9 +22,25 @@ function baseQuery(db: Executor) {
 
 type BaseQuery = ReturnType<typeof baseQuery>;
 
+/**
+ * Hidden comments: moderators only. Held ones (MODERATION.md): moderators and their author (`viewerId`, which
+ * effectiveFilter keeps only for a viewer with held comments in the section, so shared pages never hold any); a
+ * rejected held comment (held and hidden) stays in its author's lists as still awaiting approval.
+ */
 function applyFilter(q: BaseQuery, f: ViewerFilter): BaseQuery {
   let out = q;
-  if (!f.moderator) out = out.where('c.isHidden', '=', false);
+  if (!f.moderator) {
+    const own = f.viewerId;
+    out =
+      own === null
+        ? out.where('c.isHidden', '=', false).where('c.heldAt', 'is', null)
+        : out.where((eb) =>
+            eb.or([
+              eb.and([eb('c.isHidden', '=', false), eb('c.heldAt', 'is', null)]),
+              eb.and([eb('c.heldAt', 'is not', null), eb('c.userId', '=', own)]),
+            ]),
+          );
+  }
   if (!f.offensiveMode) {
     out = f.viewerId === null ? out.where('c.isOffensive', '=', false) : out.where((eb) => eb.or([eb('c.isOffensive', '=', false), eb('c.userId', '=', f.viewerId as number)]));
   }
@@ -63,6 +80,14 @@ function replyQuery(q: BaseQuery) {
 
 export async function findComment(db: Executor, commentId: string): Promise<CommentRecord | undefined> {
   return (await fullQuery(db).where('c.commentId', '=', commentId).executeTakeFirst()) as CommentRecord | undefined;
+}
+
+/** Several comments by row id, in the order of `ids`. */
+export async function findCommentsByIds(db: Executor, ids: number[]): Promise<CommentRecord[]> {
+  if (ids.length === 0) return [];
+  const rows = (await fullQuery(db).where('c.id', 'in', ids).execute()) as CommentRecord[];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export async function findCommentById(db: Executor, id: number): Promise<CommentRecord | undefined> {

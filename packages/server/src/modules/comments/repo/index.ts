@@ -13,3 +13,4 @@ export * from './outbox.js';
 export * from './media.js';
 export * from './user-state.js';
 export * from './mod-actions.js';
+export * from './moderation.js';

@@ -49,15 +49,13 @@ export type ModActionRecord = {
   createdAt: Date;
 };
 
-/** The app's audit rows, newest first, after the keyset `before` (created_at, id). */
-export async function listModActions(db: Executor, appId: string, limit: number, before?: { t: Date; id: number }): Promise<ModActionRecord[]> {
+/** The app's audit rows, newest first (by id: the order they were written), after the row `beforeId`. */
+export async function listModActions(db: Executor, appId: string, limit: number, beforeId?: number): Promise<ModActionRecord[]> {
   let q = db
     .selectFrom('commentModActions')
     .select(['id', 'actorKind', 'actorId', 'actorName', 'action', 'commentId', 'targetUserId', 'targetName', 'sectionUrl', 'detail', 'createdAt'])
     .where('appId', '=', appId);
-  if (before) {
-    q = q.where((eb) => eb.or([eb('createdAt', '<', before.t), eb.and([eb('createdAt', '=', before.t), eb('id', '<', before.id)])]));
-  }
-  const rows = await q.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  if (beforeId !== undefined) q = q.where('id', '<', beforeId);
+  const rows = await q.orderBy('id', 'desc').limit(limit).execute();
   return rows.map((r) => ({ ...r, id: String(r.id) }));
 }

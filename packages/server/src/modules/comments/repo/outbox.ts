@@ -14,3 +14,8 @@ export async function claimOutbox(db: Executor, limit: number, leaseSeconds: num
 export async function deleteOutbox(db: Executor, ids: number[]): Promise<void> {
   if (ids.length > 0) await sql`delete from comment_outbox where id = any(${ids}::bigint[])`.execute(db);
 }
+
+/** Queues one event (an approved held comment's, written in the approval's transaction). */
+export async function insertOutbox(db: Executor, payload: unknown): Promise<void> {
+  await db.insertInto('commentOutbox').values({ payload: JSON.stringify(payload) }).execute();
+}

@@ -4,12 +4,13 @@ import type { Executor, SectionRow } from './types.js';
 export const findSection = (db: Executor, appId: string, url: string) =>
   db.selectFrom('commentSections').selectAll().where('appId', '=', appId).where('url', '=', url).executeTakeFirst();
 
-export async function ensureSection(db: Executor, appId: string, url: string, opExternalId: () => Promise<string | null>): Promise<SectionRow> {
+/** The section of (app, url), made on first use with `status` (the app's defaultSectionStatus). */
+export async function ensureSection(db: Executor, appId: string, url: string, opExternalId: () => Promise<string | null>, status = 'open'): Promise<SectionRow> {
   const found = await findSection(db, appId, url);
   if (found) return found;
   await db
     .insertInto('commentSections')
-    .values({ appId, url, opExternalId: await opExternalId() })
+    .values({ appId, url, opExternalId: await opExternalId(), status })
     .onConflict((oc) => oc.columns(['appId', 'url']).doNothing())
     .execute();
   return (await findSection(db, appId, url)) as SectionRow;

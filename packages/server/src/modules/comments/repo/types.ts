@@ -60,6 +60,11 @@ export type CommentRecord = {
   isCollapsed: boolean;
   opStatus: number;
   createdAt: Date;
+  /** Held for review (MODERATION.md): when, and why; null once approved or never held. */
+  heldAt: Date | null;
+  heldReason: string | null;
+  /** Open (unresolved) reports. */
+  reportCount: number;
   parentId: number | null;
   threadId: number | null;
   parentCommentId: string | null;
@@ -84,7 +89,10 @@ export type CommentRecord = {
   snapshot?: number;
 };
 
-/** What the viewer may see (comments.md §5). */
+/**
+ * What the viewer may see (comments.md §5). `viewerId`: kept only for a viewer whose own comments need it (offensive
+ * or held ones in the section), so everyone else shares one page per filter.
+ */
 export type ViewerFilter = {
   viewerId: number | null;
   moderator: boolean;

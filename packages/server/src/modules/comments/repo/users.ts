@@ -34,6 +34,26 @@ export async function offensiveAuthorIds(db: Executor, sectionId: number): Promi
   return rows.map((r) => r.userId);
 }
 
+/** Authors of held comments in a section (MODERATION.md): only they (and moderators) see those. */
+export async function heldAuthorIds(db: Executor, sectionId: number): Promise<number[]> {
+  const rows = await db.selectFrom('comments').select('userId').distinct().where('sectionId', '=', sectionId).where('heldAt', 'is not', null).execute();
+  return rows.map((r) => r.userId);
+}
+
+/** Whether the user has a comment others can see (not held, hidden nor deleted): pre-moderation `first` lets them through. */
+export async function hasVisibleComment(db: Executor, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('comments')
+    .select('id')
+    .where('userId', '=', userId)
+    .where('heldAt', 'is', null)
+    .where('isHidden', '=', false)
+    .where('isDeleted', '=', false)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export type UserWithRole = UserRow & { moderator: boolean };
 
 const isModeratorOf = (eb: ExpressionBuilder<DB & { u: CommentUsers }, 'u'>) =>
@@ -53,9 +73,16 @@ export async function findUsersWithRole(db: Executor, appId: string, externalIds
 export const findUserByPublicId = (db: Executor, appId: string, userId: string) =>
   db.selectFrom('commentUsers').selectAll().where('appId', '=', appId).where('userId', '=', userId).executeTakeFirst();
 
+/** Comment users by row id. */
+export async function usersByIds(db: Executor, ids: number[]): Promise<Map<number, UserRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('commentUsers').selectAll().where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
 export const findUserById = (db: Executor, id: number) => db.selectFrom('commentUsers').selectAll().where('id', '=', id).executeTakeFirst();
 
-/** Whether a user (the app's external id: users.user_id for the main app) is banned in the app. */
+/** Whether a user (the app's external id: users.user_id for the main app) is banned in the app now (an ended ban is none). */
 export async function isExternalUserBanned(db: Executor, appId: string, externalId: string): Promise<boolean> {
   const row = await db
     .selectFrom('commentUsers')
@@ -63,6 +90,7 @@ export async function isExternalUserBanned(db: Executor, appId: string, external
     .where('appId', '=', appId)
     .where('externalId', '=', externalId)
     .where('bannedAt', 'is not', null)
+    .where((eb) => eb.or([eb('bannedUntil', 'is', null), eb('bannedUntil', '>', sql<Date>`now()`)]))
     .executeTakeFirst();
   return row !== undefined;
 }

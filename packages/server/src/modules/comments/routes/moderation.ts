@@ -19,13 +19,48 @@ export function moderationRoutes(app: FastifyInstance, kit: RouteKit): void {
     return commentOk(await service.opHide(commentApp, viewer, b.commentId, parseUrl(b.url)));
   });
 
-  for (const [path, banned] of [['/admin/ban', true], ['/admin/unban', false]] as const) {
-    app.post<{ Body: s.BanBody }>(path, { schema: { body: s.banSchema }, config: limited('action') }, async (request) => {
+  app.post<{ Body: s.BanBody }>('/admin/ban', { schema: { body: s.banSchema }, config: limited('action') }, async (request) => {
+    const b = request.body;
+    const { app: commentApp, viewer } = await context(request, b.appId, b.auth, mutating);
+    return commentOk(await service.adminBanUser(commentApp, viewer, b.userId, { ...(b.reason !== undefined ? { reason: b.reason } : {}), ...(b.duration ? { duration: b.duration } : {}) }));
+  });
+
+  app.post<{ Body: s.BanBody }>('/admin/unban', { schema: { body: s.banSchema }, config: limited('action') }, async (request) => {
+    const b = request.body;
+    const { app: commentApp, viewer } = await context(request, b.appId, b.auth, mutating);
+    return commentOk(await service.adminUnbanUser(commentApp, viewer, b.userId));
+  });
+
+  // Reads of the moderators' desk: not mutating (no origin check), but a token is required.
+  const reading = { mutating: false, authRequired: true };
+  app.post<{ Body: s.QueueBody }>('/admin/queue.json', { schema: { body: s.queueSchema } }, async (request, reply) => {
+    const b = request.body;
+    const { app: commentApp, viewer } = await context(request, b.appId, b.auth, reading);
+    reply.header('cache-control', 'private, no-store');
+    return commentOk(await service.adminQueue(commentApp, viewer, { view: b.view, sort: b.sort, count: b.count, ...(b.cursor ? { cursor: b.cursor } : {}) }));
+  });
+
+  for (const action of ['approve', 'reject'] as const) {
+    app.post<{ Body: s.DecisionBody }>(`/admin/${action}`, { schema: { body: s.decisionSchema }, config: limited('action') }, async (request) => {
       const b = request.body;
       const { app: commentApp, viewer } = await context(request, b.appId, b.auth, mutating);
-      return commentOk(await service.adminBan(commentApp, viewer, b.userId, banned));
+      return commentOk(await service.adminModerate(commentApp, viewer, b.commentId, action));
     });
   }
+
+  app.post<{ Body: s.DeskPageBody }>('/admin/bans.json', { schema: { body: s.deskPageSchema } }, async (request, reply) => {
+    const b = request.body;
+    const { app: commentApp, viewer } = await context(request, b.appId, b.auth, reading);
+    reply.header('cache-control', 'private, no-store');
+    return commentOk(await service.adminBans(commentApp, viewer, b.cursor));
+  });
+
+  app.post<{ Body: s.DeskPageBody }>('/admin/log.json', { schema: { body: s.deskPageSchema } }, async (request, reply) => {
+    const b = request.body;
+    const { app: commentApp, viewer } = await context(request, b.appId, b.auth, reading);
+    reply.header('cache-control', 'private, no-store');
+    return commentOk(await service.adminLog(commentApp, viewer, b.cursor, b.count));
+  });
 
   app.post<{ Body: s.MaskBody }>('/admin/mask', { schema: { body: s.maskSchema }, config: limited('action') }, async (request) => {
     const b = request.body;

@@ -12,6 +12,7 @@ import { isSafeFetchError, safeFetch } from '../../../lib/safe-fetch.js';
 import { parsePreview } from '../links.js';
 import type { AppRow } from '../repo/index.js';
 import * as s from '../schemas.js';
+import { assertLinksAllowed, assertMediaAllowed, mediaKindOf, possibleKinds, readAppSettings } from '../service/settings.js';
 import type { Viewer } from '../service/types.js';
 import type { RouteKit } from './kit.js';
 import { parseUrl } from './parse.js';
@@ -26,6 +27,7 @@ export function uploadRoutes(app: FastifyInstance, kit: RouteKit): void {
       const b = request.body;
       const { app: commentApp, viewer } = await context(request, b.appId, b.auth, proved);
       const v = service.requireActive(viewer);
+      assertLinksAllowed(readAppSettings(commentApp.settings));
       const page = await safeFetch(parseUrl(b.url), { ...fetchOptions, maxBytes: 1024 * 1024, timeoutMs: 5000, accept: 'text/html,application/xhtml+xml' });
       if (page.status >= 400) throw badRequest('LINK_UNAVAILABLE', `The page answered with status ${page.status}.`);
       const html = /html|xml/i.test(page.contentType) ? page.body.toString('utf8') : '';
@@ -96,9 +98,12 @@ export function uploadRoutes(app: FastifyInstance, kit: RouteKit): void {
 
   async function finish(commentApp: AppRow, viewer: Viewer, type: Parameters<typeof processMedia>[0]['type'], token: string, tmp: string) {
     // An app's own CDN host first, then MEDIA_PUBLIC_URL, then this service's /media/ (lib/media/store.ts).
+    const settings = readAppSettings(commentApp.settings);
+    assertMediaAllowed(settings, possibleKinds(type));
     const base = commentApp.cdnHost ? `${commentApp.cdnHost.replace(/\/$/, '')}/media` : app.config.mediaPublicUrl ? mediaBaseUrl(app.config) : `${service.mediaBaseUrl().replace(/\/$/, '')}/media`;
     // Made in this process's work folder and handed to the media store whole: a kill -9 leaves no half-written folder (work-dir.ts).
     const item = await makeInWorkDir(app.config.dataDir, app.media, `comments/${token}`, (dir) => processMedia({ path: tmp, type }, { outDir: dir, baseUrl: `${base}/comments/${token}` }));
+    assertMediaAllowed(settings, [mediaKindOf(item)]);
     return service.storeAttachment(commentApp, viewer, { kind: 'userMedia', token, item });
   }
 }

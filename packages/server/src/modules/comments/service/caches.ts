@@ -31,7 +31,10 @@ export class BoundedCache<V> {
   }
 }
 
-export type SectionEntry = { row: SectionRow | null; hasPinned: boolean | null; offensiveAuthors: Set<number> | null; version: number; at: number };
+/** `offensiveAuthors` / `heldAuthors`: who wrote offensive or held comments there (their pages are their own). */
+export type SectionEntry = {
+  row: SectionRow | null; hasPinned: boolean | null; offensiveAuthors: Set<number> | null; heldAuthors: Set<number> | null; version: number; at: number;
+};
 
 export const sectionKey = (appId: string, url: string) => `${appId}\n${url}`;
 
@@ -70,7 +73,7 @@ export function createCaches(db: Database) {
       const version = caches.sectionVersions.get(key) ?? 0;
       const hit = caches.sections.get(key);
       if (hit && hit.version === version && Date.now() - hit.at < SECTION_CACHE_MS) return hit;
-      const entry: SectionEntry = { row: (await repo.findSection(db, appId, url)) ?? null, hasPinned: null, offensiveAuthors: null, version, at: Date.now() };
+      const entry: SectionEntry = { row: (await repo.findSection(db, appId, url)) ?? null, hasPinned: null, offensiveAuthors: null, heldAuthors: null, version, at: Date.now() };
       caches.sections.set(key, entry);
       return entry;
     },

@@ -6,6 +6,7 @@ import * as repo from '../repo/index.js';
 import type { AppRow, CommentRecord, ViewerFilter } from '../repo/index.js';
 import type { CommentCore } from './core.js';
 import { commentNotFound } from './sections.js';
+import { readAppSettings } from './settings.js';
 import { threadPage } from './thread-page.js';
 import type { ListInput } from './types.js';
 
@@ -20,7 +21,8 @@ export async function computePage(core: CommentCore, app: AppRow, input: ListInp
   const ctx: PresentContext = { app, url: input.url, listUrl: core.listUrl };
   const page: CommentPage = {
     url: input.url,
-    status: section?.status ?? 'open',
+    // A section not made yet will be made with the app's defaultSectionStatus.
+    status: section?.status ?? readAppSettings(app.settings).defaultSectionStatus,
     lock: section?.locked ?? false,
     total: section?.total ?? 0,
     comments: [],

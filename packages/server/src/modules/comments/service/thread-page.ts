@@ -4,18 +4,21 @@ import { presentComment, type PresentContext } from '../present.js';
 import * as repo from '../repo/index.js';
 import type { CommentRecord, SectionRow, ViewerFilter } from '../repo/index.js';
 import type { CommentCore } from './core.js';
-import { commentNotFound } from './sections.js';
+import { commentNotFound, maySee } from './sections.js';
 import type { ListInput } from './types.js';
 
 /** Thread view (level 2): replies of the anchor's thread, oldest first, around the anchor when it is a reply. */
 export async function threadPage(core: CommentCore, section: SectionRow, input: ListInput, filter: ViewerFilter, page: CommentPage, ctx: PresentContext): Promise<CommentPage> {
   const { db } = core;
   const anchor = await repo.findComment(db, input.commentId as string);
-  if (!anchor || anchor.sectionId !== section.id || (anchor.isHidden && !filter.moderator)) {
+  // The filter's viewerId is kept for a viewer with held comments here (viewers.ts effectiveFilter).
+  const viewer = filter.viewerId === null ? null : { moderator: filter.moderator, user: { id: filter.viewerId } };
+  const reachable = (c: CommentRecord) => filter.moderator || maySee(c, viewer);
+  if (!anchor || anchor.sectionId !== section.id || !reachable(anchor)) {
     throw commentNotFound();
   }
   const thread = anchor.level === 1 ? anchor : await repo.findCommentById(db, anchor.threadId as number);
-  if (!thread) throw commentNotFound();
+  if (!thread || (thread.heldAt !== null && !reachable(thread))) throw commentNotFound();
   const scope = `t${thread.id}`;
   const count = input.count;
   const key = (r: CommentRecord, dir: 'f' | 'b'): string => encodeCursor({ dir, sort: 'thread', scope, t: r.createdAt.getTime(), id: r.id });

@@ -5,6 +5,7 @@ import { createBatcher } from '../batch.js';
 import * as repo from '../repo/index.js';
 import type { AppRow, ViewerFilter } from '../repo/index.js';
 import { claimImportedUser } from '../transfer/claim.js';
+import { bannedError, isBanned } from './bans.js';
 import { AUTH_CACHE_MS, FILTER_CACHE_MS } from './caches.js';
 import type { CommentCore } from './core.js';
 import { newId, type Viewer } from './types.js';
@@ -15,7 +16,8 @@ const ACTIVE_REFRESH_MS = 3600_000;
 
 export function requireActive(viewer: Viewer | null): Viewer {
   if (!viewer) throw unauthorized('AUTH_REQUIRED', 'You must be logged in');
-  if (viewer.user.bannedAt) throw forbidden('USER_BANNED', 'You are banned from commenting here.');
+  // Compared with now on every call, so a cached viewer's ended ban is no ban (bans.ts).
+  if (isBanned(viewer.user)) throw bannedError(viewer.user);
   return viewer;
 }
 
@@ -123,12 +125,21 @@ export function createViewers(core: CommentCore) {
     return f;
   }
 
-  /** The viewer's filter; their id is kept only when they wrote offensive comments here (so pages can be shared). */
+  /**
+   * The viewer's filter; their id is kept only when they wrote offensive or held comments here, so everyone else
+   * shares pages (rendered-pages.ts keys pages by the filter: a page with someone's held comments is theirs alone).
+   * Moderators see held comments anyway; in offensive mode one's own offensive comments need no id.
+   */
   async function effectiveFilter(app: AppRow, viewer: Viewer | null, url: string): Promise<ViewerFilter> {
     const filter = await viewerFilter(app, viewer, url);
-    if (!viewer || filter.offensiveMode) return { ...filter, viewerId: null };
+    if (!viewer) return { ...filter, viewerId: null };
     const cached = await caches.section(app.id, url);
     if (!cached.row) return { ...filter, viewerId: null };
+    if (!filter.moderator) {
+      if (!cached.heldAuthors) cached.heldAuthors = new Set(await repo.heldAuthorIds(db, cached.row.id));
+      if (cached.heldAuthors.has(viewer.user.id)) return { ...filter, viewerId: viewer.user.id };
+    }
+    if (filter.offensiveMode) return { ...filter, viewerId: null };
     if (!cached.offensiveAuthors) cached.offensiveAuthors = new Set(await repo.offensiveAuthorIds(db, cached.row.id));
     return { ...filter, viewerId: cached.offensiveAuthors.has(viewer.user.id) ? viewer.user.id : null };
   }

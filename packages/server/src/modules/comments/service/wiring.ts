@@ -11,6 +11,7 @@ import { createMembers } from './members.js';
 import { createModeration } from './moderation.js';
 import { createModerationDesk } from './moderation-desk.js';
 import { createOutboxWorker } from './outbox.js';
+import { createRelease } from './release.js';
 import { createRenderedPages } from './rendered-pages.js';
 import { createSections } from './sections.js';
 import { newId } from './types.js';
@@ -33,12 +34,12 @@ export function createCommentService(db: Database, config: Config, options: Comm
   const actions = createCommentActions(core, sections);
   const members = createMembers(core, sections, viewers);
   const moderation = createModeration(core, sections);
-  const desk = createModerationDesk(core, sections);
 
   const events = createCommentEvents();
   const outbox = createOutboxWorker(core, events);
   const writeComment = createBatcher<repo.CommentWrite, repo.WrittenComment>((writes) => repo.insertCommentsBatch(db, writes));
   const addComment = createAddComment({ core, sections, writeComment, drainOutbox: outbox.drain });
+  const desk = createModerationDesk({ core, release: createRelease(core), removeComment: actions.removeComment, drainOutbox: outbox.drain });
 
   const service = {
     ...apps,

@@ -21,6 +21,7 @@ function recordOf(ctx: AddContext, w: Written): CommentRecord {
     authorEmojiStatus: author.emojiStatus, authorIsPro: author.isPro, authorIsProPlus: author.isProPlus,
     authorIsVerified: author.isVerified, authorPreferences: author.preferences, authorCreatedAt: author.createdAt,
     authorActiveAt: author.activeAt, sectionAppId: app.id, sectionUrl: input.url,
+    heldAt: w.held ? w.now : null, heldReason: w.held, reportCount: 0,
   };
 }
 
@@ -31,6 +32,12 @@ function recordOf(ctx: AddContext, w: Written): CommentRecord {
 export async function afterWrite(ctx: AddContext, w: Written): Promise<AddCommentResult> {
   const { app, viewer, input, parent, core } = ctx;
   const { hooks } = core;
+  if (w.held) {
+    // Held (MODERATION.md): the author's lists change (their own pages), nothing else until a moderator approves it.
+    core.caches.touch(app.id, input.url);
+    const comment = presentComment(recordOf(ctx, w), { app, url: input.url, listUrl: core.listUrl });
+    return { comment, postId: input.url, quota: w.quota, total: w.total, wpTraceId: newId(6) };
+  }
   core.caches.followWrite(app.id, input.url, sectionOf(ctx).id, w.total);
   if (w.event) void ctx.drainOutbox();
   core.syncPostCount(app.id, input.url);

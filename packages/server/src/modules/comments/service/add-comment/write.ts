@@ -25,7 +25,11 @@ export type OutboxEvent = {
   mentionedExternalIds: string[];
   parentCommentId: string | null;
 };
-export type Written = { id: number; commentId: string; now: Date; total: number; quota: Quota; event: OutboxEvent | null; threadDbId: number | null; threadCommentId: string | null };
+export type Written = {
+  id: number; commentId: string; now: Date; total: number; quota: Quota; event: OutboxEvent | null; threadDbId: number | null; threadCommentId: string | null;
+  /** Held for review (ctx.hold): counted nowhere, told to no one until approved. */
+  held: string | null;
+};
 
 /**
  * `comment.added` goes out after the reply, from the outbox row written with the comment (durable). Only hosted apps
@@ -67,7 +71,10 @@ export async function writeNewComment(ctx: AddContext): Promise<Written> {
   const level = parent ? 2 : 1;
   const threadDbId = parent ? (parent.level === 1 ? parent.id : parent.threadId) : null;
   const threadCommentId = parent ? (parent.level === 1 ? parent.commentId : parent.threadCommentId) : null;
-  const event = outboxEvent(ctx, commentId, threadCommentId);
+  const held = ctx.hold?.reason ?? null;
+  // A held comment tells no one until it is approved (moderation-desk.ts writes its event then).
+  const event = held ? null : outboxEvent(ctx, commentId, threadCommentId);
+  const shown = ctx.delegate ?? viewer.user;
   if ((await repo.claimMedia(db, app.id, viewer.user.id, ctx.tokens, commentId)) < ctx.tokens.length) {
     await repo.releaseMedia(db, commentId);
     throw attachmentUsed();
@@ -89,9 +96,11 @@ export async function writeNewComment(ctx: AddContext): Promise<Written> {
       opStatus: ctx.opStatus,
       createdAt: now,
       hotScore: commentHotScore(0, 0, 0, now),
+      heldReason: held,
     },
     quotaLimit: app.quotaPerHour,
     outbox: event,
+    holdAudit: held ? { appId: app.id, userId: shown.userId, name: shown.displayName, url: ctx.input.url } : null,
   }).catch(async (error: unknown) => {
     await repo.releaseMedia(db, commentId).catch(() => undefined);
     throw error;
@@ -107,10 +116,11 @@ export async function writeNewComment(ctx: AddContext): Promise<Written> {
     id: written.id,
     commentId,
     now,
-    total: written.total ?? section.total + 1,
+    total: written.total ?? (held ? section.total : section.total + 1),
     quota: quotaOf(app, { used: written.used, windowStartedAt: new Date(written.windowStartedAt) }, now),
     event,
     threadDbId,
     threadCommentId,
+    held,
   };
 }
