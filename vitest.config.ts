@@ -6,6 +6,7 @@ const alias = {
   '@guffaw/comments-client': fileURLToPath(new URL('./packages/comments-client/src/index.ts', import.meta.url)),
   // Before the package itself: the first matching alias wins, and the package's own would swallow this subpath.
   '@guffaw/comments-widget/styles.css': fileURLToPath(new URL('./packages/comments-widget/src/styles/styles.css', import.meta.url)),
+  '@guffaw/comments-widget/moderation': fileURLToPath(new URL('./packages/comments-widget/src/components/moderation-queue/parts.ts', import.meta.url)),
   '@guffaw/comments-widget': fileURLToPath(new URL('./packages/comments-widget/src/index.ts', import.meta.url)),
   '@guffaw/test-utils': fileURLToPath(new URL('./packages/test-utils/src/index.ts', import.meta.url)),
 };

@@ -30,6 +30,7 @@ export const routes: RouteDefinition[] = [
   ...notificationRoutes,
   ...privacyRoutes,
   ...appsRoutes,
+  { name: 'moderation', path: '/moderation', component: lazy(() => import('./moderation/moderation-page')) },
   { name: 'upload', path: '/submit', chrome: 'no-drawer', component: lazy(() => import('./upload/upload-page')) },
   { name: 'not found', path: '*', component: lazy(() => import('./pages/not-found/not-found-page')) },
 ];

@@ -11,6 +11,8 @@ import styles from './top-bar.module.css';
 
 /** The support chat entry loads with the menu that shows it (only when SUPPORT_CHAT_URL is set), not on the home route. */
 const SupportChatItem = lazy(() => import('../../ads/support-chat').then((m) => ({ default: m.SupportChatItem })));
+/** The Moderation entry asks whether the member moderates; its code loads with the menu, not on the home route. */
+const ModerationItem = lazy(() => import('../../moderation/moderation-item').then((m) => ({ default: m.ModerationItem })));
 
 const themes: Array<{ value: ThemePreference; label: string }> = [
   { value: 'system', label: 'System' },
@@ -23,6 +25,7 @@ export function UserMenu({ user, onDone, supportChatUrl = siteConfig.supportChat
   const preference = useTheme((s) => s.preference);
   const [busy, setBusy] = useState(false);
   const profile = `/u/${encodeURIComponent(user.username.toLowerCase())}`;
+  const commentAuth = user.commentAuth;
   return (
     <ul className={styles.menuList} aria-label="Account">
       <li>
@@ -84,6 +87,11 @@ export function UserMenu({ user, onDone, supportChatUrl = siteConfig.supportChat
           Apps
         </Link>
       </li>
+      {commentAuth && (
+        <Suspense fallback={null}>
+          <ModerationItem auth={commentAuth} className={styles.menuItem} onDone={onDone} />
+        </Suspense>
+      )}
       <li>
         <Link className={styles.menuItem} href="/privacy" onClick={onDone}>
           Privacy choices
