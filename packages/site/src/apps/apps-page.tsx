@@ -72,7 +72,7 @@ function AppsConsole() {
           }}
         />
       )}
-      <h2 className={styles.heading}>Your apps</h2>
+      <h2 className={styles.heading}>Apps you manage</h2>
       {loadError ? (
         <p className={styles.error} role="alert">{loadError}</p>
       ) : apps === null ? (
