@@ -232,8 +232,13 @@ describeEachDatabase('comment service', (kind) => {
       const opToken = await signOpToken(acme.secret, 'acme', 'writer', pageUrl);
       const anon = await post(t.app, 'add-comment.json', { appId: 'acme', auth: tok, url: pageUrl, text: 'me, anonymously', opToken });
       expect((anon.body.payload.comment as Comment).opStatus).toBe(2);
-      const pin = await post(t.app, 'op/pin', { appId: 'acme', auth: tok, url: pageUrl, commentId: comment.commentId, pinned: true });
-      expect(pin.body.payload).toEqual({ pinned: [comment.commentId] });
+      // A new account's first comment with links waits for review (MODERATION.md): it cannot be pinned meanwhile.
+      expect(comment.isHeld).toBe(true);
+      const refused = await post(t.app, 'op/pin', { appId: 'acme', auth: tok, url: pageUrl, commentId: comment.commentId, pinned: true });
+      expect([refused.status, refused.body.code]).toEqual([400, 'COMMENT_HELD']);
+      const anonId = (anon.body.payload.comment as Comment).commentId;
+      const pin = await post(t.app, 'op/pin', { appId: 'acme', auth: tok, url: pageUrl, commentId: anonId, pinned: true });
+      expect(pin.body.payload).toEqual({ pinned: [anonId] });
       // A main-app token is not valid for another app.
       expect((await post(t.app, 'add-comment.json', { appId: 'acme', auth: tokens.member, url: pageUrl, text: 'x' })).status).toBe(401);
       // Comments of one app are not reachable through another.
