@@ -82,7 +82,9 @@ if (adminUrl) {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   env.DATABASE_URL = benchDb = url.toString();
-  cleanup.push(async () => {
+  // --keep keeps the generated database too (for bench/feeds-explain.mjs --database-url).
+  if (opts.keep) cleanup.push(() => log(`kept the database: ${benchDb}`));
+  else cleanup.push(async () => {
     const again = new pg.Client({ connectionString: adminUrl });
     await again.connect();
     await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -112,7 +114,7 @@ if (!benchDb && existsSync(marker)) {
     process.exit(1);
   }
   generated = JSON.parse(gen.stdout.trim().split('\n').pop());
-  if (!benchDb) writeFileSync(marker, JSON.stringify(generated));
+  if (!benchDb || opts.keep) writeFileSync(marker, JSON.stringify({ ...generated, databaseUrl: benchDb }));
   log(`generated ${generated.posts} posts in ${generated.seconds.toFixed(1)} s`);
 }
 
