@@ -244,7 +244,7 @@ describeEachDatabase('app console /v1/apps', (kind) => {
   });
 
   it('lets the owner approve a comment hidden by reports, ban its author for a day and unban, each in the log', async () => {
-    await call('owner', 'PATCH', `/v1/apps/${appId}`, { settings: { premoderation: 'off', reportThreshold: 2 } });
+    await call('owner', 'PATCH', `/v1/apps/${appId}`, { settings: { premoderation: 'off', reportThreshold: 2, defaultSectionStatus: 'open' } });
     const { secret } = await t.db.selectFrom('commentApps').select('secret').where('id', '=', appId).executeTakeFirstOrThrow();
     const form = async (path: string, sub: string, fields: Record<string, string>) => {
       const auth = await signAuthToken(secret, appId, { sub, name: sub });
@@ -253,7 +253,7 @@ describeEachDatabase('app console /v1/apps', (kind) => {
     };
     const page = 'https://olga.example/post-1';
     const added = await form('add-comment.json', 'writer', { url: page, text: 'A comment people report' });
-    expect(added.status).toBe('OK');
+    expect(added).toMatchObject({ status: 'OK' });
     const comment = added.payload.comment as { commentId: string; user: { userId: string } };
     for (const who of ['r1', 'r2']) expect((await form('report.json', who, { commentId: comment.commentId, userReportData: JSON.stringify({ reason: 1 }) })).status).toBe('OK');
     const hidden = await t.db.selectFrom('comments').select(['isHidden', 'reportCount']).where('commentId', '=', comment.commentId).executeTakeFirstOrThrow();
