@@ -17,8 +17,13 @@ import type { RouteKit } from './kit.js';
 const NEW_USER_WINDOW_MS = 3_600_000;
 const DIFFICULTY_WINDOW_MS = 60_000;
 
-/** Users known to exist (app, sub): their writes need no read to tell they are not new. */
-const knownUsers = new LRUCache<string, true>({ max: 50_000, ttl: 10 * 60_000 });
+/** Users known to exist (app, sub), per database: their writes need no read to tell they are not new. */
+const knownUsers = new WeakMap<object, LRUCache<string, true>>();
+function knownUsersOf(db: object): LRUCache<string, true> {
+  let known = knownUsers.get(db);
+  if (!known) knownUsers.set(db, (known = new LRUCache<string, true>({ max: 50_000, ttl: 10 * 60_000 })));
+  return known;
+}
 
 export const proofScopeOf = (appId: string, sub: string): string => `comments:${appId}:${sub}`;
 
@@ -38,9 +43,10 @@ export async function guardWrite(request: FastifyRequest, app: AppRow, auth: str
     if (!result.ok) throw new HttpError(result.code === 'WP_MISSING' ? 400 : 403, result.code, result.message);
   }
   const key = `${app.id}\n${sub}`;
-  if (knownUsers.has(key)) return;
+  const known = knownUsersOf(db);
+  if (known.has(key)) return;
   if (await findUserByExternalId(db, app.id, sub)) {
-    knownUsers.set(key, true);
+    known.set(key, true);
     return;
   }
   // The address is the socket's peer unless TRUST_PROXY names proxies (request.ip): a header cannot pick it.
