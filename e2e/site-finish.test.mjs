@@ -86,3 +86,81 @@ for (const [width, viewport] of WIDTHS) {
     );
   });
 }
+
+/** The tooltip on screen, if any, after the engine's wait (first visit: nothing recorded as shown). */
+async function tooltipAfterWait(page) {
+  await page.waitForTimeout(3500);
+  const tip = page.locator('[data-tooltip-id]');
+  if ((await tip.count()) === 0 || !(await tip.isVisible())) return null;
+  return tip;
+}
+
+for (const [width, viewport] of WIDTHS) {
+  test(`${width} px: a first visit shows no tooltip on the log-in and sign-up pages, and elsewhere a tooltip covers nothing`, async (t) => {
+    await browser.withPage(
+      t,
+      async (page) => {
+        await page.goto(`${baseUrl()}/login`, { waitUntil: 'networkidle' });
+        assert.equal(await tooltipAfterWait(page), null, 'no tooltip on the log-in page');
+        await page.getByRole('main').getByRole('link', { name: 'Sign up', exact: true }).click();
+        await page.waitForURL(/\/signup/);
+        assert.equal(await tooltipAfterWait(page), null, 'no tooltip on the sign-up page');
+
+        await page.goto(`${baseUrl()}/trending`, { waitUntil: 'networkidle' });
+        const tip = await tooltipAfterWait(page);
+        if (tip) {
+          await assertInViewport(page, tip, 'the tooltip');
+          const covered = await tip.evaluate((el) => {
+            const r = el.getBoundingClientRect();
+            const hits = [];
+            for (let y = r.top + 2; y < r.bottom - 1; y += 6) {
+              for (let x = r.left + 2; x < r.right - 1; x += 6) {
+                const under = document.elementsFromPoint(x, y).find((at) => !el.contains(at));
+                const what = under?.closest('a, button, input, h1, h2, h3, p, li, img, video, nav, [role="tab"]');
+                if (what) hits.push(what.outerHTML.slice(0, 80));
+              }
+            }
+            return [...new Set(hits)];
+          });
+          assert.deepEqual(covered, [], 'the tooltip covers no control, text, picture or navigation');
+        }
+      },
+      { viewport },
+    );
+  });
+
+  test(`${width} px: the Welcome back toast after logging in sits on no heading and no control of the top bar`, async (t) => {
+    await browser.withPage(
+      t,
+      async (page) => {
+        await page.goto(baseUrl() + '/', { waitUntil: 'domcontentloaded' });
+        const post = (await somePosts(page)).find((p) => !p.nsfw && !p.isOffensive && p.type === 'Photo');
+        // The post page's heading is right under the top bar, where the toasts used to sit.
+        await page.goto(`${baseUrl()}/login?next=${encodeURIComponent(`/gag/${post.id}`)}`, { waitUntil: 'networkidle' });
+        const form = page.getByRole('main');
+        await form.getByLabel('Email or username').fill('demo');
+        await form.getByLabel('Password').fill('guffaw-demo');
+        await form.getByRole('button', { name: 'Log in' }).click();
+        const toast = page.getByTestId('toasts').getByText(/Welcome back/);
+        await toast.waitFor();
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await screenshot(page, `site-finish-${width}-welcome-toast`);
+        const box = page.getByTestId('toasts').locator(':scope > div').filter({ hasText: /Welcome back/ }).first();
+        await assertInViewport(page, box, 'the toast');
+        const covered = await box.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          const meets = (o) => o.width > 0 && o.height > 0 && o.left < r.right && r.left < o.right && o.top < r.bottom && r.top < o.bottom;
+          // Headings, tab strips, and the controls of bars fixed on the screen (top bar, consent banner, comment bar).
+          const fixed = (o) => { for (let at = o; at; at = at.parentElement) if (getComputedStyle(at).position === 'fixed') return true; return false; };
+          const controls = [...document.querySelectorAll('a, button, input, textarea')].filter((o) => fixed(o));
+          return [...document.querySelectorAll('main h1, main h2, main [role="tablist"], main nav'), ...controls]
+            .filter((o) => !el.contains(o) && meets(o.getBoundingClientRect()))
+            .map((o) => o.outerHTML.slice(0, 80));
+        });
+        assert.deepEqual(covered, [], 'the toast covers no heading, tab strip or top-bar control');
+        await assertHittable(box.getByRole('button', { name: 'Dismiss' }), 'the toast\'s Dismiss');
+      },
+      { viewport },
+    );
+  });
+}

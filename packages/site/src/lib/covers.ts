@@ -8,7 +8,7 @@ export type Rect = { left: number; top: number; width: number; height: number };
 export const CONTROLS =
   'a[href], button, input, select, textarea, summary, label, iframe, [role="button"], [role="tab"], [role="link"], [role="menuitem"], [tabindex]:not([tabindex="-1"])';
 /** Controls, and what people read or look at. */
-export const CONTENT = `${CONTROLS}, h1, h2, h3, h4, h5, h6, p, li, img, video, picture, canvas, svg`;
+export const CONTENT = `${CONTROLS}, h1, h2, h3, h4, h5, h6, p, li, img, video, picture, canvas, svg, span, strong, em, small, time, figcaption, blockquote, pre, td, th, dt, dd, [role="group"], nav`;
 
 /**
  * The first element matching `what` that `rect` would cover: one whose box meets it and that is really seen there

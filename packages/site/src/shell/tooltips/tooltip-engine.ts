@@ -39,6 +39,9 @@ export type TooltipEngineOptions = {
   waitForPlace?: boolean;
 };
 
+/** Pages where a person came to do one thing (sign in, sign up, recover a password): no tooltip there, ever. */
+export const QUIET_ROUTES: ReadonlySet<string> = new Set(['login', 'signup', 'forgot password', 'reset password']);
+
 export function createTooltipEngine({ definitions, storage = null, isScrollLocked = () => false, root, waitForPlace = false }: TooltipEngineOptions) {
   const store = createStore<{ active: ActiveTooltip | null }>()(() => ({ active: null }));
   const readShown = (): string[] => {
@@ -77,6 +80,7 @@ export function createTooltipEngine({ definitions, storage = null, isScrollLocke
   };
 
   const eligible = (d: TooltipDefinition) =>
+    !(route !== null && QUIET_ROUTES.has(route)) &&
     !dismissedHere.has(d.id) && (d.showRepeatedly || !shown.has(d.id)) && (d.isActive || (d.route !== null && d.route === route));
 
   const firstPresent = (): ActiveTooltip | null => {
