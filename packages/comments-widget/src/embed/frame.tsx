@@ -10,6 +10,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { listKey } from '../stores/section-store.js';
+import { loadLanguage } from '../i18n/languages.js';
 import { createFrameStores, FrameApp } from './frame-app.js';
 import { isHostMessage, isLoginMessage, type EmbedTheme, type FrameData, type FrameMessage } from './protocol.js';
 
@@ -31,10 +32,11 @@ function openLogin(url: string) {
   loginPopup?.focus();
 }
 
+// The reader's language (its chunk) comes before hydration: the server rendered the page in it.
 const stores = createFrameStores(data, {
   onRequireLogin: data.login ? () => openLogin(data.login as string) : parentOrigin ? () => post({ gfw: 1, type: 'login-request' }) : undefined,
   onNavigate: parentOrigin ? (url) => post({ gfw: 1, type: 'navigate', url }) : undefined,
-});
+}, await loadLanguage(data.lang).catch(() => undefined));
 
 let showTheme: (theme: EmbedTheme) => void = () => undefined;
 let showOpToken: (token: string | undefined) => void = () => undefined;

@@ -7,6 +7,7 @@
  * visitor wants to log in), data-height (the least space reserved before the frame reports its height, default 320 px;
  * a thread that starts in view reserves at least down to the bottom of the viewport, and never less than the host's
  * own CSS reserved, e.g. `[data-guffaw-comments]{min-height:100vh}`, which also holds before this async script runs).
+ * data-lang (the thread's language, a BCP 47 tag such as ar or pt-BR; default: the host's <html lang>, else English).
  * Script API: window.GuffawComments = { onLogin(detail), setAuth(token), scan() }.
  *
  * Login on a third-party app's thread: the frame sends login-request, the loader calls the host's onLogin; the host
@@ -69,6 +70,9 @@ function syncThemes() {
 function open(el: HTMLElement) {
   const theme = themeOf(el);
   const query = new URLSearchParams({ theme, origin: location.origin });
+  // The reader's language: the element's data-lang, else the host page's <html lang>.
+  const lang = el.dataset.lang || document.documentElement.lang;
+  if (lang) query.set('lang', lang);
   let path = '/embed/comments';
   const postId = el.dataset.postId;
   if (postId) {

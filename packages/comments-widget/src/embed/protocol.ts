@@ -84,6 +84,8 @@ export type FrameData = {
   theme: EmbedTheme;
   /** Forum posts say Answers. */
   isForum: boolean;
+  /** The reader's language as the host page gave it (data-lang, else its <html lang>); English when absent. */
+  lang?: string | undefined;
   /** The host page's origin (messages go only there); null when the page is opened on its own. */
   parentOrigin: string | null;
   /**

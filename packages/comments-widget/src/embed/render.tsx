@@ -4,6 +4,7 @@
  */
 import { renderToString } from 'react-dom/server';
 import { createFrameStores, FrameApp } from './frame-app.js';
+import { loadLanguage } from '../i18n/languages.js';
 import type { FrameData } from './protocol.js';
 
 export type { FrameData } from './protocol.js';
@@ -11,8 +12,9 @@ export type { FrameData } from './protocol.js';
 /** Element Timing name of the first comment's text: its paint time is readable in the frame (bench/embed.mjs). */
 export const FIRST_COMMENT_TIMING = 'gfw-first-comment';
 
-export function renderFrame(data: FrameData): string {
-  const html = renderToString(<FrameApp stores={createFrameStores(data)} theme={data.theme} />);
+/** The frame's HTML in the reader's language (data.lang; its catalogue is inlined in this build). */
+export async function renderFrame(data: FrameData): Promise<string> {
+  const html = renderToString(<FrameApp stores={createFrameStores(data, {}, await loadLanguage(data.lang))} theme={data.theme} />);
   // Hydration keeps attributes it does not know, so the mark stays on the server's node.
   // Matched by its class wherever that stands among the attributes (the text also carries dir and data-clamp).
   return html.replace(/<p(?=[^>]*\sclass="gfw-text")/, `<p elementtiming="${FIRST_COMMENT_TIMING}"`);

@@ -1,8 +1,9 @@
 import type { SortType } from '@guffaw/comments-client';
+import { createTranslate, type Translate } from '../i18n/translate.js';
 
 /** Sort tab labels. */
-export const sortLabels = (isForum: boolean): Record<SortType, string> =>
-  isForum ? { hot: 'Most Upvoted', new: 'New', old: 'Oldest' } : { hot: 'Hot', new: 'New', old: 'Oldest' };
+export const sortLabels = (isForum: boolean, t: Translate = createTranslate('en')): Record<SortType, string> =>
+  ({ hot: t(isForum ? 'sortTop' : 'sortHot'), new: t('sortNew'), old: t('sortOld') });
 
 export const SORT_ORDER: readonly SortType[] = ['hot', 'new', 'old'];
 
@@ -10,10 +11,11 @@ export const SORT_ORDER: readonly SortType[] = ['hot', 'new', 'old'];
 export const commentNoun = (count: number, isForum: boolean): string =>
   `${isForum ? 'answer' : 'comment'}${count === 1 ? '' : 's'}`;
 
-/** Abbreviated counts: 999, 1.2K, 12K, 1.5M. */
-export function abbreviate(count: number): string {
-  if (count < 1000) return String(count);
-  if (count < 1_000_000) return `${trim(count / 1000)}K`;
-  return `${trim(count / 1_000_000)}M`;
-}
-const trim = (n: number): string => (n >= 10 ? String(Math.floor(n)) : String(Math.floor(n * 10) / 10));
+/**
+ * Abbreviated counts in the reader's language (Intl compact notation, cut rather than rounded): 999, 1.2K, 12K, 1.5M
+ * in English; one decimal only below 10 of a unit.
+ */
+export const abbreviate = (count: number, locale = 'en'): string =>
+  new Intl.NumberFormat(locale, count < 1000 ? {} : {
+    notation: 'compact', roundingMode: 'trunc', maximumFractionDigits: String(Math.floor(count)).length % 3 === 1 ? 1 : 0,
+  }).format(count);

@@ -37,11 +37,8 @@ export function maskOf(comment: Comment, viewer: Viewer): MaskKind | null {
   return null;
 }
 
-export const MASK_TEXT: Record<MaskKind, string> = {
-  sensitive: 'This comment may contain sensitive content.',
-  offensive: 'This comment was hidden because it may be offensive.',
-  downvoted: 'This comment was hidden because of too many downvotes.',
-};
+/** The catalogue's text of each mask. */
+export const MASK_KEY = { sensitive: 'maskedSensitive', offensive: 'maskedOffensive', downvoted: 'maskedDownvoted' } as const;
 
 /** A profile link exists only when the url contains /u/. */
 export const profileHref = (url: string): string | null => (url.includes('/u/') && /^https?:\/\/|^\//.test(url) ? url : null);

@@ -1,6 +1,8 @@
 import { createStore } from 'zustand/vanilla';
 import { MEDIA_TYPES, type Attachment, type AttachmentRef, type CommentsClient } from '@guffaw/comments-client';
-import { CommentMessages, errorNotice } from '../lib/error-notice.js';
+import { errorNotice } from '../lib/error-notice.js';
+import { en } from '../i18n/en.js';
+import { createTranslate, type Translate } from '../i18n/translate.js';
 import { selectClosedNotice, type SectionStore } from './section-store.js';
 import type { SettingsStore } from './settings-store.js';
 import type { ToastStore } from './toast-store.js';
@@ -16,7 +18,7 @@ export const replyComposerKey = (commentId: string) => `reply:${commentId}`;
 /** Characters as the comment service counts them (code points): an emoji is one, not two UTF-16 units. */
 export const codePoints = (text: string): number => [...text].length;
 /** The service takes one image or video per comment (TOO_MANY_ATTACHMENTS): a second is refused when chosen. */
-export const ONE_MEDIA = 'A comment can carry one image or video.';
+export const ONE_MEDIA = en.oneMedia;
 
 export type AttachmentDraft = {
   id: number;
@@ -68,7 +70,7 @@ export const emptyComposer = (): ComposerState => ({
 });
 
 /** MODERATION.md "Held comments": told once the service held a comment for review. */
-export const AWAITING_APPROVAL = 'Your comment is awaiting approval';
+export const AWAITING_APPROVAL = en.heldForReview;
 
 const LINK = /https?:\/\/[^\s<>"']+/i;
 
@@ -84,9 +86,11 @@ export type ComposerDeps = {
    * a host may hand it over after the widget started (the site asks /v1/op-token once the post is shown).
    */
   opToken?: (() => string | undefined) | undefined;
+  /** The widget's texts (notices, toasts) in the reader's language; English without it. */
+  t?: Translate | undefined;
 };
 
-export const createComposerStore = ({ client, section, user, settings, toasts, opToken }: ComposerDeps) => {
+export const createComposerStore = ({ client, section, user, settings, toasts, opToken, t = createTranslate('en') }: ComposerDeps) => {
   let nextAttachment = 1;
   return createStore<ComposerStoreState & ComposerActions>()((set, get) => {
     const patch = (key: string, change: Partial<ComposerState> | ((c: ComposerState) => Partial<ComposerState>)) =>
@@ -123,7 +127,7 @@ export const createComposerStore = ({ client, section, user, settings, toasts, o
       async attach(key, file) {
         const current = get().composers[key]?.attachments ?? [];
         if (current.some((a) => a.status !== 'failed')) {
-          patch(key, { notice: ONE_MEDIA });
+          patch(key, { notice: t('oneMedia') });
           return;
         }
         const id = nextAttachment++;
@@ -134,7 +138,7 @@ export const createComposerStore = ({ client, section, user, settings, toasts, o
           const attachment = await client.uploadMedia(file, { onProgress: (progress) => patchAttachment(key, id, { progress }) });
           patchAttachment(key, id, { status: 'ready', progress: 1, attachment });
         } catch (error) {
-          patchAttachment(key, id, { status: 'failed', notice: errorNotice(error) });
+          patchAttachment(key, id, { status: 'failed', notice: errorNotice(error, t) });
         }
       },
       detach(key, id) {
@@ -153,12 +157,12 @@ export const createComposerStore = ({ client, section, user, settings, toasts, o
           patch(key, { notice: message });
           return false;
         };
-        if (!client.isLoggedIn()) return fail(CommentMessages.loginRequired);
+        if (!client.isLoggedIn()) return fail(t('loginRequired'));
         const closed = selectClosedNotice(section.getState());
-        if (closed && !selectIsModerator(userState)) return fail(closed);
-        if (composer.attachments.some((a) => a.status === 'uploading')) return fail('Wait for the upload to finish.');
-        if (userState.quota && userState.quota.count <= 0) return fail('You have no comments left for now.');
-        if (codePoints(text) > selectMaxLength(userState)) return fail(`Comments can be at most ${selectMaxLength(userState)} characters.`);
+        if (closed && !selectIsModerator(userState)) return fail(t(closed));
+        if (composer.attachments.some((a) => a.status === 'uploading')) return fail(t('waitForUpload'));
+        if (userState.quota && userState.quota.count <= 0) return fail(t('noQuota'));
+        if (codePoints(text) > selectMaxLength(userState)) return fail(t('tooLong', { max: selectMaxLength(userState) }));
 
         patch(key, { sending: true, notice: null });
         try {
@@ -180,7 +184,7 @@ export const createComposerStore = ({ client, section, user, settings, toasts, o
             ...(composer.delegateUserId ? { delegateUserId: composer.delegateUserId } : {}),
           });
           section.getState().insert(result.comment, result.total);
-          if (result.comment.isHeld) toasts?.getState().show(AWAITING_APPROVAL);
+          if (result.comment.isHeld) toasts?.getState().show(t('heldForReview'));
           user.getState().setQuota(result.quota);
           // comments.md §4: sending clears the composer and its attachments.
           if (composer.reply) get().close(key);
@@ -198,7 +202,7 @@ export const createComposerStore = ({ client, section, user, settings, toasts, o
           }
           return true;
         } catch (error) {
-          patch(key, { sending: false, notice: errorNotice(error) });
+          patch(key, { sending: false, notice: errorNotice(error, t) });
           return false;
         }
       },

@@ -1,16 +1,18 @@
 import { createStore } from 'zustand/vanilla';
 import type { Comment, CommentPage, CommentsClient, LikeValue, SortType } from '@guffaw/comments-client';
-import { COMMENT_PAGE_COUNT, LIST_CACHE_MS, commentErrorCode, commentErrorNotice } from '@guffaw/comments-client';
-import { CommentMessages, guardError } from '../lib/error-notice.js';
+import { COMMENT_PAGE_COUNT, LIST_CACHE_MS, commentErrorCode } from '@guffaw/comments-client';
+import { CommentMessages, errorNotice, guardError } from '../lib/error-notice.js';
 import type { CommentUserStore } from './user-store.js';
 import type { ToastStore } from './toast-store.js';
+import { en } from '../i18n/en.js';
+import { createTranslate, type MessageKey, type Translate } from '../i18n/translate.js';
 
 /** Follow calls of the main API (POST /v1/follow-thread-status, /v1/follow-thread); follow is hidden without it. */
 export type FollowApi = { status(threadId: string): Promise<boolean>; set(threadId: string, follow: boolean): Promise<void> };
 
-export const FOLLOWED = 'You will get notified when there are new replies.';
-export const UNFOLLOWED = "You won't get notified.";
-export const FOLLOW_FAILED = 'Something went wrong, please try again later.';
+export const FOLLOWED = en.followed;
+export const UNFOLLOWED = en.unfollowed;
+export const FOLLOW_FAILED = en.somethingWrong;
 
 /**
  * Lists and threads of one comment section. Comments are kept once by id; each list (a sort type)
@@ -197,11 +199,14 @@ export type SectionOptions = {
   /** Start in the thread view of this comment (a link to #cs_comment_id={id}); a reply opens its whole thread. */
   threadId?: string | null | undefined;
   now?: () => number;
+  /** The widget's texts (toasts) in the reader's language; English without it. */
+  t?: Translate | undefined;
 };
 
 export const createSectionStore = (client: CommentsClient, user: CommentUserStore, toasts: ToastStore, options: SectionOptions) => {
   const { followApi } = options;
   const now = options.now ?? Date.now;
+  const t = options.t ?? createTranslate('en');
   return createStore<SectionState & SectionActions>()((set, get) => {
     const patchList = (key: ListKey, patch: Partial<ListState>) =>
       set((s) => ({ lists: { ...s.lists, [key]: { ...(s.lists[key] ?? emptyList()), ...patch } } }));
@@ -233,11 +238,11 @@ export const createSectionStore = (client: CommentsClient, user: CommentUserStor
         await followApi.set(threadId, follow);
       } catch {
         setFollow(threadId, previous);
-        toasts.getState().show(FOLLOW_FAILED);
+        toasts.getState().show(t('somethingWrong'));
         return;
       }
       setFollow(threadId, follow ? 'followed' : 'unfollowed');
-      toasts.getState().show(follow ? FOLLOWED : UNFOLLOWED);
+      toasts.getState().show(t(follow ? 'followed' : 'unfollowed'));
     };
 
     return {
@@ -268,7 +273,7 @@ export const createSectionStore = (client: CommentsClient, user: CommentUserStor
           // A link to a comment removed since: say so and show the whole list instead of an empty thread.
           const { view } = get();
           if (commentErrorCode(error) === 'COMMENT_NOT_FOUND' && view.mode === 'thread' && view.commentId === commentId) {
-            toasts.getState().show(commentErrorNotice(error));
+            toasts.getState().show(errorNotice(error, t));
             get().closeThread();
           }
           throw error;
@@ -519,7 +524,7 @@ export const createSectionStore = (client: CommentsClient, user: CommentUserStor
       },
       repliedFollow(threadId, followed, started) {
         setFollow(threadId, followed ? 'followed' : 'unfollowed');
-        if (started) toasts.getState().show(FOLLOWED);
+        if (started) toasts.getState().show(t('followed'));
       },
     };
   });
@@ -529,8 +534,8 @@ export const createSectionStore = (client: CommentsClient, user: CommentUserStor
  * Why the section takes no comments, replies or votes from a member now, or null when it does (the service's rule,
  * comments/service.ts assertSectionOpen): locked, or a status other than 'open' (closed, archived). Moderators pass.
  */
-export const selectClosedNotice = (s: SectionState): string | null =>
-  s.lock ? 'Comments are locked.' : s.status !== 'open' ? 'Comments are closed.' : null;
+export const selectClosedNotice = (s: SectionState): MessageKey | null =>
+  s.lock ? 'locked' : s.status !== 'open' ? 'closed' : null;
 export const selectList = (key: ListKey) => (s: SectionState): ListState | undefined => s.lists[key];
 export const selectComment = (id: string) => (s: SectionState): Comment | undefined => s.comments[id];
 export const selectCurrentKey = (s: SectionState): ListKey =>

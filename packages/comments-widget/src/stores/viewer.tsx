@@ -41,11 +41,11 @@ export function useViewer(): ViewerRole {
 
 /** Runs an action for members, or asks the host to log the visitor in. */
 export function useRequireLogin() {
-  const { options, toasts } = useWidget();
+  const { options, toasts, i18n } = useWidget();
   const viewer = useViewer();
   return (action: () => void) => {
     if (viewer.loggedIn) return action();
     if (options.onRequireLogin) options.onRequireLogin();
-    else toasts.getState().show('You must be logged in');
+    else toasts.getState().show(i18n.getState().t('loginRequired'));
   };
 }

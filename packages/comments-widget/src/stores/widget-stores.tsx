@@ -5,6 +5,7 @@ import { MAIN_APP_ID, createComposerStore, type ComposerActions, type ComposerSt
 import { createSectionStore, type FollowApi, type SectionActions, type SectionState, type SectionStore } from './section-store.js';
 import { createSettingsStore, type BlockApi, type SettingsActions, type SettingsState, type SettingsStore } from './settings-store.js';
 import { createToastStore, type ToastActions, type ToastState, type ToastStore } from './toast-store.js';
+import { createI18nStore, type I18nState, type I18nStore, type Messages, type Translate } from '../i18n/translate.js';
 import { ViewerProvider } from './viewer.js';
 import { createCommentUserStore, type CommentUserActions, type CommentUserStore, type CommentUserStoreState } from './user-store.js';
 
@@ -42,6 +43,12 @@ export type WidgetOptions = {
    * (the thread still shows); the host hands a fresh token through `auth` to sign the viewer in again.
    */
   onAuthError?: ((error: AuthError) => void) | undefined;
+  /** The reader's language (a BCP 47 tag): a shipped one loads on demand, English meanwhile and for any other. */
+  locale?: string | undefined;
+  /** Texts by key, replacing the language's own (i18n/en.ts has every key). */
+  messages?: Messages | undefined;
+  /** The language's catalogue already loaded (loadLanguage(locale)): the first render is in that language. */
+  catalogue?: Messages | undefined;
 };
 
 /** A refused token: the service's code (AUTH_EXPIRED, AUTH_INVALID) and its message. */
@@ -55,6 +62,7 @@ export type WidgetStores = {
   user: CommentUserStore;
   settings: SettingsStore;
   toasts: ToastStore;
+  i18n: I18nStore;
 };
 
 /** One set of stores per widget instance, so two widgets on a page never share state. */
@@ -68,9 +76,12 @@ export function createWidgetStores(client: CommentsClient, given: WidgetOptions)
     followApi: given.followApi ?? { status: (id) => client.followStatus(id), set: (id, on) => client.followThread(id, on) },
     blockApi: given.blockApi ?? { block: (id) => client.blockUser(id), unblock: (id) => client.unblockUser(id) },
   };
+  const i18n = createI18nStore(options.locale, options.messages, options.catalogue);
+  // The stores' own texts (toasts, notices) in the language shown when they are made.
+  const t: Translate = (key, values) => i18n.getState().t(key, values);
   const toasts = createToastStore();
   const user = createCommentUserStore(client);
-  const settings = createSettingsStore(toasts, options.blockApi, options.settings);
+  const settings = createSettingsStore(toasts, options.blockApi, options.settings, t);
   if (own) {
     // Whoever signs in brings their own blocklist; signing out leaves none.
     const none: BlockedAccount[] = [];
@@ -80,11 +91,11 @@ export function createWidgetStores(client: CommentsClient, given: WidgetOptions)
   }
   const section = createSectionStore(client, user, toasts, {
     url: options.url, sort: options.sort ?? 'hot', isForum: options.isForum ?? false, followApi: options.followApi,
-    threadId: options.threadId,
+    threadId: options.threadId, t,
   });
-  const stores = { client, options, section, user, settings, toasts } as WidgetStores;
+  const stores = { client, options, section, user, settings, toasts, i18n } as WidgetStores;
   // The OP token as the instance's options hold it now (a host may pass it later: Comments replaces the options).
-  stores.composers = createComposerStore({ client, section, user, settings, toasts, opToken: () => stores.options.opToken });
+  stores.composers = createComposerStore({ client, section, user, settings, toasts, opToken: () => stores.options.opToken, t });
   return stores;
 }
 
@@ -108,4 +119,11 @@ export const useSection = <T,>(selector: (s: SectionState & SectionActions) => T
 export const useComposers = <T,>(selector: (s: ComposerStoreState & ComposerActions) => T): T => useStore(useWidget().composers, selector);
 export const useCommentUser = <T,>(selector: (s: CommentUserStoreState & CommentUserActions) => T): T => useStore(useWidget().user, selector);
 export const useSettings = <T,>(selector: (s: SettingsState & SettingsActions) => T): T => useStore(useWidget().settings, selector);
+/** English for a piece shown outside a widget (a story, a test): it never changes, so one serves them all. */
+const english = createI18nStore();
+export const useI18n = <T,>(selector: (s: I18nState) => T): T => useStore(useContext(WidgetContext)?.i18n ?? english, selector);
+/** The widget's `t(key, values)` in the reader's language. */
+export const useT = (): Translate => useI18n((s) => s.t);
+/** The reader's language as shown: `locale` (for Intl), `dir` and `t`. */
+export const useLanguage = (): I18nState => useI18n((s) => s);
 export const useToasts = <T,>(selector: (s: ToastState & ToastActions) => T): T => useStore(useWidget().toasts, selector);

@@ -2,7 +2,8 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { Comment } from '@guffaw/comments-client';
 import { RichText } from '../../lib/rich-text.js';
-import { MASK_TEXT, type MaskKind } from '../../lib/visibility.js';
+import { MASK_KEY, type MaskKind } from '../../lib/visibility.js';
+import { useT } from '../../stores/widget-stores.js';
 import { CommentMedia, LinkCard } from '../comment-media/index.js';
 
 /** Text, media and link cards of a comment; behind a mask until revealed when one applies. */
@@ -12,12 +13,13 @@ export function CommentBody({ comment, mask, onNavigate }: {
   onNavigate?: ((url: string) => void) | undefined;
 }) {
   const [revealed, setRevealed] = useState(false);
-  if (comment.isDeleted) return <p className="gfw-deleted">This comment was deleted.</p>;
+  const t = useT();
+  if (comment.isDeleted) return <p className="gfw-deleted">{t('deleted')}</p>;
   if (mask && !revealed) {
     return (
       <div className="gfw-mask">
-        <p>{MASK_TEXT[mask]}</p>
-        <button type="button" className="gfw-button" onClick={() => setRevealed(true)}>Show comment</button>
+        <p>{t(MASK_KEY[mask])}</p>
+        <button type="button" className="gfw-button" onClick={() => setRevealed(true)}>{t('showComment')}</button>
       </div>
     );
   }
@@ -29,7 +31,7 @@ export function CommentBody({ comment, mask, onNavigate }: {
         </LongText>
       )}
       {comment.media.map((media, i) => (
-        <CommentMedia key={i} media={media} alt={comment.mediaText || `Media posted by ${comment.user.displayName}`} />
+        <CommentMedia key={i} media={media} alt={comment.mediaText || t('mediaBy', { name: comment.user.displayName })} />
       ))}
       {comment.links.map((link) => <LinkCard key={link.url} link={link} />)}
     </div>
@@ -47,6 +49,7 @@ function LongText({ children }: { children: ReactNode }) {
   const text = useRef<HTMLParagraphElement>(null);
   const [long, setLong] = useState(false);
   const [open, setOpen] = useState(false);
+  const t = useT();
   const shrunk = useRef(false);
   useLayoutEffect(() => {
     const el = text.current;
@@ -74,7 +77,7 @@ function LongText({ children }: { children: ReactNode }) {
             setOpen(!open);
           }}
         >
-          {open ? 'Show less' : 'Read more'}
+          {t(open ? 'showLess' : 'readMore')}
         </button>
       )}
     </>

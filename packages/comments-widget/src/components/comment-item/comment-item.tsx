@@ -1,7 +1,8 @@
 import { memo, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { LikeValue } from '@guffaw/comments-client';
-import { commentNoun, abbreviate } from '../../lib/labels.js';
+import { abbreviate } from '../../lib/labels.js';
+import { en } from '../../i18n/en.js';
 import { errorNotice } from '../../lib/error-notice.js';
 import { icon } from '../../lib/icons.js';
 import { copyText } from '../../lib/copy-text.js';
@@ -9,7 +10,7 @@ import { maskOf } from '../../lib/visibility.js';
 import { replyComposerKey } from '../../stores/composer-store.js';
 import { selectClosedNotice } from '../../stores/section-store.js';
 import { useViewer, useRequireLogin } from '../../stores/viewer.js';
-import { useCommentUser, useComposers, useSection, useWidget } from '../../stores/widget-stores.js';
+import { useCommentUser, useComposers, useLanguage, useSection, useWidget } from '../../stores/widget-stores.js';
 import { ActionMenu, type MenuAction } from '../action-menu/index.js';
 import { preloadParts } from '../lazy-parts.js';
 import { CommentBody } from '../comment-body/index.js';
@@ -18,10 +19,10 @@ import { ConfirmDialog } from '../dialog/index.js';
 import { ReportDialog, type ReportChoice } from '../report-dialog/index.js';
 import { UserLine } from '../user-line/index.js';
 
-export const REPORTED = 'Reported. Thanks for making the product better.';
-export const REPORT_FAILED = 'Something went wrong, please try again later.';
-export const LINK_COPIED = 'Link copied';
-export const LINK_NOT_COPIED = 'Could not copy the link';
+export const REPORTED = en.reported;
+export const REPORT_FAILED = en.somethingWrong;
+export const LINK_COPIED = en.linkCopied;
+export const LINK_NOT_COPIED = en.linkNotCopied;
 
 export type CommentItemProps = {
   commentId: string;
@@ -43,6 +44,7 @@ export const CommentItem = memo(function CommentItem({ commentId, showRepliesLin
   })));
   const replying = useComposers((s) => Boolean(s.composers[replyComposerKey(commentId)]?.active));
   const viewer = useViewer();
+  const { t, locale } = useLanguage();
   const requireLogin = useRequireLogin();
   const [dialog, setDialog] = useState<'report' | 'delete' | null>(null);
   const replyButton = useRef<HTMLButtonElement>(null);
@@ -52,15 +54,16 @@ export const CommentItem = memo(function CommentItem({ commentId, showRepliesLin
   // In the section whose OP token the viewer holds, the anonymous OP (opStatus 2, shown without an account) is them.
   const own = (viewer.userId !== null && comment.user.userId === viewer.userId) || (viewer.isOp && comment.opStatus === 2);
   const name = comment.opStatus === 2 ? 'OP' : comment.user.displayName;
+  const author = { name: comment.user.displayName };
   // A locked or closed section takes no replies or votes but a moderator's (comments.md §5, the service's rule).
   const canReply = !comment.isDeleted && (!closed || viewer.moderator);
   const canVote = !closed || viewer.moderator;
   const run = (action: () => Promise<unknown>) => () => {
-    action().catch((error: unknown) => toasts.getState().show(errorNotice(error)));
+    action().catch((error: unknown) => toasts.getState().show(errorNotice(error, t)));
   };
 
   const vote = (value: LikeValue) =>
-    requireLogin(() => void section.getState().like(commentId, like === value ? 0 : value).catch((error: unknown) => toasts.getState().show(errorNotice(error))));
+    requireLogin(() => void section.getState().like(commentId, like === value ? 0 : value).catch((error: unknown) => toasts.getState().show(errorNotice(error, t))));
 
   const openReply = () =>
     requireLogin(() => composers.getState().open(replyComposerKey(commentId), {
@@ -70,86 +73,86 @@ export const CommentItem = memo(function CommentItem({ commentId, showRepliesLin
   const report = ({ reason, text, block }: ReportChoice) => {
     setDialog(null);
     // comments.md §4: the report closes the dialog and thanks the reader at once; it is sent meanwhile.
-    toasts.getState().show(REPORTED);
+    toasts.getState().show(t('reported'));
     client.reportComment(commentId, section.getState().url, text ? { reason, text } : { reason })
-      .catch(() => toasts.getState().show(REPORT_FAILED));
+      .catch(() => toasts.getState().show(t('somethingWrong')));
     if (block) void settings.getState().block({ accountId: comment.user.accountId, name: comment.user.displayName });
   };
 
   const actions: MenuAction[] = [];
-  if (!own && !comment.isDeleted) actions.push({ label: 'Report', onSelect: () => requireLogin(() => setDialog('report')) });
+  if (!own && !comment.isDeleted) actions.push({ label: t('report'), onSelect: () => requireLogin(() => setDialog('report')) });
   if (!own && viewer.loggedIn && options.blockApi && comment.opStatus !== 2) {
     actions.push({
-      label: `Block @${comment.user.displayName}`,
+      label: t('block', author),
       onSelect: () => void settings.getState().block({ accountId: comment.user.accountId, name: comment.user.displayName }),
     });
   }
   const hideOp = options.onHideOpComments;
   if (hideOp && viewer.loggedIn && !own && !viewer.isOp && !viewer.postBlocked && comment.opStatus === 2) {
-    actions.push({ label: 'Hide OP comments', onSelect: () => hideOp({ commentId, threadId: comment.threadId }) });
+    actions.push({ label: t('hideOpComments'), onSelect: () => hideOp({ commentId, threadId: comment.threadId }) });
   }
   if ((viewer.isOp || viewer.moderator) && comment.level === 1 && !comment.isDeleted) {
     const as = viewer.moderator ? 'moderator' : 'op';
-    actions.push({ label: comment.isPinned ? 'Unpin' : 'Pin', onSelect: run(() => section.getState().pin(commentId, !comment.isPinned, as)) });
+    actions.push({ label: t(comment.isPinned ? 'unpin' : 'pin'), onSelect: run(() => section.getState().pin(commentId, !comment.isPinned, as)) });
   }
   // The OP may hide any comment of their post (op/hide allows it, comments.md §6); a named OP their own without a token.
   if ((viewer.isOp || (own && comment.opStatus > 0)) && !comment.isHidden && !comment.isDeleted && !viewer.moderator) {
-    actions.push({ label: 'Hide', onSelect: run(() => section.getState().hide(commentId, 'op')) });
+    actions.push({ label: t('hide'), onSelect: run(() => section.getState().hide(commentId, 'op')) });
   }
   if (viewer.moderator) {
     actions.push(comment.isHidden
-      ? { label: 'Unhide', onSelect: run(() => section.getState().unhide(commentId)) }
-      : { label: 'Hide', onSelect: run(() => section.getState().hide(commentId, 'moderator')) });
+      ? { label: t('unhide'), onSelect: run(() => section.getState().unhide(commentId)) }
+      : { label: t('hide'), onSelect: run(() => section.getState().hide(commentId, 'moderator')) });
     actions.push({
-      label: comment.isSensitive ? 'Remove sensitive mask' : 'Mask as sensitive',
+      label: t(comment.isSensitive ? 'unmaskSensitive' : 'maskSensitive'),
       onSelect: run(() => section.getState().mask(commentId, !comment.isSensitive)),
     });
     if (!own && comment.opStatus !== 2) {
       actions.push(banned
-        ? { label: `Unban @${comment.user.displayName}`, onSelect: run(() => section.getState().ban(comment.user.userId, false)) }
-        : { label: `Ban @${comment.user.displayName}`, onSelect: run(() => section.getState().ban(comment.user.userId, true)), danger: true });
+        ? { label: t('unban', author), onSelect: run(() => section.getState().ban(comment.user.userId, false)) }
+        : { label: t('ban', author), onSelect: run(() => section.getState().ban(comment.user.userId, true)), danger: true });
     }
   }
   // Every comment's permalink (#cs_comment_id=) opens its thread; Delete stays the last item.
   actions.push({
-    label: 'Copy link',
-    onSelect: () => void copyText(comment.permalink).then((copied) => toasts.getState().show(copied ? LINK_COPIED : LINK_NOT_COPIED)),
+    label: t('copyLink'),
+    onSelect: () => void copyText(comment.permalink).then((copied) => toasts.getState().show(t(copied ? 'linkCopied' : 'linkNotCopied'))),
   });
   // comments.md §6 gives members their own comments; moderators delete anyone's, as the service allows (our decision).
-  if ((own || viewer.moderator) && !comment.isDeleted) actions.push({ label: 'Delete', onSelect: () => setDialog('delete'), danger: true });
+  if ((own || viewer.moderator) && !comment.isDeleted) actions.push({ label: t('delete'), onSelect: () => setDialog('delete'), danger: true });
 
   const counts = !comment.isVoteMasked;
   return (
     <article
       className="gfw-comment"
-      aria-label={comment.isDeleted ? 'Deleted comment' : `Comment by ${comment.opStatus === 2 ? 'Anonymous' : comment.user.displayName}`}
+      aria-label={comment.isDeleted ? t('deletedComment') : t('commentBy', { name: comment.opStatus === 2 ? t('anonymous') : comment.user.displayName })}
       data-level={comment.level}
     >
       {/* A deleted comment is kept only to hold its replies: it names no author (no name, avatar, badges or link). */}
       {!comment.isDeleted && <UserLine comment={comment} anonymousAvatarUrl={anonymousAvatarUrl} onNavigate={options.onNavigate} />}
       {(comment.isPinned === 1 || comment.isHidden || comment.isHeld) && (
         <p className="gfw-flags">
-          {comment.isPinned === 1 && <span className="gfw-flag">Pinned</span>}
+          {comment.isPinned === 1 && <span className="gfw-flag">{t('pinned')}</span>}
           {/* MODERATION.md: a held comment reaches only its author and moderators, marked until a moderator approves it. */}
-          {comment.isHeld && <span className="gfw-flag gfw-flag-held">Awaiting approval</span>}
-          {comment.isHidden && <span className="gfw-flag">Hidden</span>}
+          {comment.isHeld && <span className="gfw-flag gfw-flag-held">{t('awaitingApproval')}</span>}
+          {comment.isHidden && <span className="gfw-flag">{t('hidden')}</span>}
         </p>
       )}
       <CommentBody comment={comment} mask={maskOf(comment, viewer)} onNavigate={options.onNavigate} />
       {!comment.isDeleted && (
         <div className="gfw-actions">
           {/* The label names the button; the arrow and count are what sighted readers see. */}
-          {([[1, 'Like', comment.likeCount], [-1, 'Dislike', comment.dislikeCount]] as const).map(([value, label, count]) => (
+          {([[1, t('like'), comment.likeCount], [-1, t('dislike'), comment.dislikeCount]] as const).map(([value, label, count]) => (
             // The Dislike arrow is the Like arrow turned over (styles.css).
-            <button key={value} type="button" className="gfw-vote" aria-pressed={like === value} aria-label={counts ? `${label}, ${count}` : label} disabled={!canVote} onClick={() => vote(value)}>
+            <button key={value} type="button" className="gfw-vote" aria-pressed={like === value} aria-label={counts ? t('voteCount', { vote: label, count }) : label} disabled={!canVote} onClick={() => vote(value)}>
               {icon('up')}
-              {counts && abbreviate(count)}
+              {counts && abbreviate(count, locale)}
             </button>
           ))}
           {canReply && (
-            <button ref={replyButton} type="button" className="gfw-text-button" aria-expanded={replying} onClick={openReply}>Reply</button>
+            <button ref={replyButton} type="button" className="gfw-text-button" aria-expanded={replying} onClick={openReply}>{t('reply')}</button>
           )}
-          <ActionMenu label={`More actions for the comment by ${name}`} actions={actions} />
+          <ActionMenu label={t('moreActions', { name })} actions={actions} />
         </div>
       )}
       {showRepliesLink && comment.level === 1 && comment.childrenTotal > 0 && (
@@ -160,7 +163,7 @@ export const CommentItem = memo(function CommentItem({ commentId, showRepliesLin
           onFocus={preloadParts}
           onClick={() => void section.getState().openThread(commentId).catch(() => undefined)}
         >
-          View {comment.childrenTotal} {comment.childrenTotal === 1 ? 'reply' : 'replies'}
+          {t('viewReplies', { count: comment.childrenTotal })}
         </button>
       )}
       {replying && (
@@ -171,9 +174,9 @@ export const CommentItem = memo(function CommentItem({ commentId, showRepliesLin
       )}
       {dialog === 'delete' && (
         <ConfirmDialog
-          title={`Delete ${commentNoun(1, isForum && comment.level === 1)}?`}
-          message="This cannot be undone."
-          confirmLabel="Delete"
+          title={t(isForum && comment.level === 1 ? 'deleteAnswer' : 'deleteComment')}
+          message={t('cannotUndo')}
+          confirmLabel={t('delete')}
           onConfirm={run(() => section.getState().remove(commentId))}
           onClose={() => setDialog(null)}
         />

@@ -1,9 +1,9 @@
 import { memo, useEffect, useState } from 'react';
 import type { SortType } from '@guffaw/comments-client';
 import { errorNotice } from '../../lib/error-notice.js';
-import { abbreviate, commentNoun } from '../../lib/labels.js';
+import { abbreviate } from '../../lib/labels.js';
 import { listKey } from '../../stores/section-store.js';
-import { useSection, useWidget } from '../../stores/widget-stores.js';
+import { useLanguage, useSection, useT, useWidget } from '../../stores/widget-stores.js';
 import { CommentItem } from '../comment-item/index.js';
 import { useVisibleIds } from './use-visible-ids.js';
 
@@ -16,9 +16,10 @@ export const sortPanelId = (listId: string, sort: SortType) => `${listId}-${sort
 /** Replies posted from list view, shown under their parent. */
 function LocalReplies({ parentId }: { parentId: string }) {
   const ids = useVisibleIds(useSection((s) => s.localReplies[parentId]));
+  const t = useT();
   if (ids.length === 0) return null;
   return (
-    <ul className="gfw-replies" aria-label="Your replies">
+    <ul className="gfw-replies" aria-label={t('yourReplies')}>
       {ids.map((id) => <li key={id}><CommentItem commentId={id} /></li>)}
     </ul>
   );
@@ -33,7 +34,7 @@ const SortPanel = memo(function SortPanel({ listId, sort, active }: { listId: st
   const ids = useVisibleIds(list?.ids);
   const localReplies = useSection((s) => s.localReplies);
   const [notice, setNotice] = useState<string | null>(null);
-  const noun = isForum ? 'answers' : 'comments';
+  const { t, locale } = useLanguage();
   const pollMs = useWidget().options.newCommentsPollMs ?? NEW_COMMENTS_POLL_MS;
   // Only the new comments the reader would see (not blocked, hidden or filtered) are counted.
   const pending = useVisibleIds(list?.pending);
@@ -56,21 +57,21 @@ const SortPanel = memo(function SortPanel({ listId, sort, active }: { listId: st
 
   const attempt = (action: Promise<void>) => {
     setNotice(null);
-    action.catch((error: unknown) => setNotice(errorNotice(error)));
+    action.catch((error: unknown) => setNotice(errorNotice(error, t)));
   };
 
   let content;
   if (!list || (list.firstLoading && list.ids.length === 0)) {
-    content = <p className="gfw-state" role="status" aria-live="polite">Loading {noun}…</p>;
+    content = <p className="gfw-state" role="status" aria-live="polite">{t(isForum ? 'loadingAnswers' : 'loadingComments')}</p>;
   } else if (list.error && list.ids.length === 0) {
     content = (
       <div className="gfw-state" role="alert">
-        <p>Couldn’t load {noun}.</p>
-        <button type="button" className="gfw-button" onClick={() => attempt(section.loadFirst(key, true))}>Try again</button>
+        <p>{t(isForum ? 'failedAnswers' : 'failedComments')}</p>
+        <button type="button" className="gfw-button" onClick={() => attempt(section.loadFirst(key, true))}>{t('tryAgain')}</button>
       </div>
     );
   } else if (ids.length === 0) {
-    content = <p className="gfw-state">{isForum ? 'No answers yet. Be the first to answer.' : 'No comments yet. Be the first to comment.'}</p>;
+    content = <p className="gfw-state">{t(isForum ? 'noAnswers' : 'noComments')}</p>;
   } else {
     content = (
       <ul className="gfw-list">
@@ -97,7 +98,7 @@ const SortPanel = memo(function SortPanel({ listId, sort, active }: { listId: st
       <div className="gfw-new-region" aria-live="polite">
         {pending.length > 0 && (
           <button type="button" className="gfw-new-pill" onClick={() => section.showNew(key)}>
-            {abbreviate(pending.length)} new {commentNoun(pending.length, isForum)}
+            {t(isForum ? 'newAnswers' : 'newComments', { count: abbreviate(pending.length, locale), n: pending.length })}
           </button>
         )}
       </div>
@@ -111,7 +112,7 @@ const SortPanel = memo(function SortPanel({ listId, sort, active }: { listId: st
           disabled={list.nextLoading}
           onClick={() => attempt(section.loadNext(key))}
         >
-          {list.nextLoading ? 'Loading…' : `Load more ${noun}`}
+          {t(list.nextLoading ? 'loading' : isForum ? 'moreAnswers' : 'moreComments')}
         </button>
       )}
     </div>

@@ -1,9 +1,10 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createCommentsClient, type CommentsClient, type SortType } from '@guffaw/comments-client';
-import { abbreviate, commentNoun } from '../../lib/labels.js';
+import { abbreviate } from '../../lib/labels.js';
 import type { FollowApi, SectionView } from '../../stores/section-store.js';
 import type { BlockApi, SettingsState } from '../../stores/settings-store.js';
-import { createWidgetStores, useSection, useWidget, WidgetProvider, type AuthError, type WidgetStores } from '../../stores/widget-stores.js';
+import { createWidgetStores, useLanguage, useSection, useWidget, WidgetProvider, type AuthError, type WidgetStores } from '../../stores/widget-stores.js';
+import type { Messages } from '../../i18n/translate.js';
 import { CommentList } from '../comment-list/index.js';
 import { Composer } from '../composer/index.js';
 import { EmailButton } from '../email-settings/index.js';
@@ -81,6 +82,13 @@ export type CommentsProps = {
    * list's cache time or a viewer signs in. Read when the widget starts (or restarts for a new url).
    */
   initialPage?: InitialPage | undefined;
+  /**
+   * The reader's language, a BCP 47 tag: en (default), es, de, fr, pt-BR, ja or ar (right to left), or a regional
+   * variant of one (de-AT is de); another language shows English. A language other than English loads on demand.
+   */
+  locale?: string | undefined;
+  /** Texts by key (src/i18n/en.ts lists them), replacing the language's own: a wording of the host's, or a language we do not ship. */
+  messages?: Messages | undefined;
   /** Host parts rendered inside the widget's stores (e.g. a bottom composer bar sharing the main draft). */
   children?: ReactNode;
 };
@@ -93,11 +101,13 @@ export function CommentSection({ theme = 'system' }: { theme?: Theme | undefined
   const total = useSection((s) => s.total);
   const isForum = useSection((s) => s.isForum);
   const initStatus = useSection((s) => s.initStatus);
+  const { t, locale, dir } = useLanguage();
+  const title = t(isForum ? 'answers' : 'comments');
   return (
-    <section className="gfw-root" data-theme={theme} aria-label={isForum ? 'Answers' : 'Comments'}>
+    <section className="gfw-root" data-theme={theme} aria-label={title} lang={locale} dir={dir}>
       <header className="gfw-header">
         <h2 className="gfw-title">
-          {initStatus === 'ready' ? `${abbreviate(total)} ${commentNoun(total, isForum)}` : isForum ? 'Answers' : 'Comments'}
+          {initStatus === 'ready' ? t(isForum ? 'answerCount' : 'commentCount', { count: abbreviate(total, locale), n: total }) : title}
         </h2>
         <EmailButton />
         {view.mode === 'list' && <SortTabs listId={listId} />}
@@ -200,14 +210,14 @@ function ThreadSync({ threadId, onThreadChange }: Pick<CommentsProps, 'threadId'
 }
 
 /**
- * The embeddable comment system. One set of stores per instance; changing appId, url or host starts a new one.
+ * The embeddable comment system. One set of stores per instance; changing appId, url, host or locale starts a new one.
  */
 export function Comments(props: CommentsProps) {
-  const { appId, url, host, auth, client: given } = props;
+  const { appId, url, host, auth, client: given, locale } = props;
   const [stores, setStores] = useState<WidgetStores>(() => make(props));
-  const [made, setMade] = useState({ appId, url, host, given });
-  if (made.appId !== appId || made.url !== url || made.host !== host || made.given !== given) {
-    setMade({ appId, url, host, given });
+  const [made, setMade] = useState({ appId, url, host, given, locale });
+  if (made.appId !== appId || made.url !== url || made.host !== host || made.given !== given || made.locale !== locale) {
+    setMade({ appId, url, host, given, locale });
     setStores(make(props));
   }
   // What the host may change on a running widget without starting it again: the viewer's offensive and
@@ -256,6 +266,8 @@ function make(props: CommentsProps): WidgetStores {
     newCommentsPollMs: props.newCommentsPollMs,
     lockScroll: props.lockScroll,
     onAuthError: props.onAuthError,
+    locale: props.locale,
+    messages: props.messages,
   });
   if (props.initialPage) {
     seedFirstPage(stores, props.initialPage);

@@ -7,7 +7,7 @@ import { selectClosedNotice } from '../../stores/section-store.js';
 import { selectIsModerator, selectMaxLength } from '../../stores/user-store.js';
 import { useViewer } from '../../stores/viewer.js';
 import { Attachments, BanNotice, MentionPicker } from '../lazy-parts.js';
-import { useCommentUser, useComposers, useSection, useWidget } from '../../stores/widget-stores.js';
+import { useCommentUser, useComposers, useLanguage, useSection, useWidget } from '../../stores/widget-stores.js';
 
 /** A reply starts with a mention of the parent's author, or of the OP when anonymous. */
 export const mentionOf = (parent: Comment): string => `@${parent.opStatus === 2 ? 'OP' : parent.user.displayName} `;
@@ -28,6 +28,7 @@ export type ComposerProps = {
 export function Composer({ composerKey, parent, onDone, idPrefix = composerKey }: ComposerProps) {
   const { composers, options } = useWidget();
   const viewer = useViewer();
+  const { t, locale } = useLanguage();
   const composer = useComposers((s) => s.composers[composerKey]);
   const closed = useSection(selectClosedNotice);
   const isForum = useSection((s) => s.isForum);
@@ -57,7 +58,7 @@ export function Composer({ composerKey, parent, onDone, idPrefix = composerKey }
   useScrollLock(options.lockScroll === true && isReply && Boolean(composer?.active));
 
   if (closed && !moderator) {
-    return isReply ? null : <p className="gfw-note" role="note">{closed}</p>;
+    return isReply ? null : <p className="gfw-note" role="note">{t(closed)}</p>;
   }
   // MODERATION.md "Bans": a banned member reads why and until when instead of a composer (an ended ban is no ban).
   if (ban && viewer.loggedIn) {
@@ -68,7 +69,7 @@ export function Composer({ composerKey, parent, onDone, idPrefix = composerKey }
     return (
       <div className="gfw-composer gfw-composer-visitor" data-composer={idPrefix}>
         <button type="button" className="gfw-button gfw-primary" onClick={() => options.onRequireLogin?.()}>
-          Log in to {isForum ? 'answer' : 'comment'}
+          {t(isForum ? 'loginToAnswer' : 'loginToComment')}
         </button>
       </div>
     );
@@ -80,8 +81,7 @@ export function Composer({ composerKey, parent, onDone, idPrefix = composerKey }
   const waiting = quota !== null && quota.count <= 0;
   const uploading = attachments.some((a) => a.status === 'uploading');
   const empty = message.trim() === '' && !attachments.some((a) => a.status === 'ready');
-  const noun = isReply ? 'reply' : isForum ? 'answer' : 'comment';
-  const prompt = `Write ${noun === 'answer' ? 'an' : 'a'} ${noun}`;
+  const prompt = t(isReply ? 'writeReply' : isForum ? 'writeAnswer' : 'writeComment');
   // comments.md §5: the limit is in characters as the service counts them (code points), so an emoji counts once.
   const used = codePoints(message);
   const blocked = empty || waiting || uploading || state?.sending === true;
@@ -114,7 +114,7 @@ export function Composer({ composerKey, parent, onDone, idPrefix = composerKey }
     <form
       className="gfw-composer"
       data-composer={idPrefix}
-      aria-label={isReply ? `Reply to ${parent.opStatus === 2 ? 'OP' : parent.user.displayName}` : prompt}
+      aria-label={isReply ? t('replyTo', { name: parent.opStatus === 2 ? 'OP' : parent.user.displayName }) : prompt}
       onSubmit={submit}
       data-dropping={dropping || undefined}
       onDragEnter={dragging}
@@ -166,7 +166,7 @@ export function Composer({ composerKey, parent, onDone, idPrefix = composerKey }
       {mentioning && <MentionPicker field={textarea} write={(text) => composers.getState().setMessage(composerKey, text, maxLength)} />}
       {attachments.length > 0 && <Attachments composerKey={composerKey} attachments={attachments} />}
       {waiting && (
-        <p id={ids.quota} className="gfw-note">You can comment again in {waitLabel(quota.wait)}.</p>
+        <p id={ids.quota} className="gfw-note">{t('commentAgainIn', { wait: waitLabel(quota.wait, locale) })}</p>
       )}
       {state?.notice && <p id={ids.notice} className="gfw-error" role="alert">{state.notice}</p>}
       <div className="gfw-composer-bar">
@@ -176,7 +176,7 @@ export function Composer({ composerKey, parent, onDone, idPrefix = composerKey }
           className="gfw-sr-only"
           tabIndex={-1}
           aria-hidden="true"
-          aria-label="Attach media"
+          aria-label={t('attachMedia')}
           accept={UPLOAD_TYPES.join(',')}
           onChange={(event) => {
             const chosen = event.target.files?.[0];
@@ -184,7 +184,7 @@ export function Composer({ composerKey, parent, onDone, idPrefix = composerKey }
             if (chosen) void composers.getState().attach(composerKey, chosen);
           }}
         />
-        <button type="button" className="gfw-button" onClick={() => file.current?.click()}>Attach media</button>
+        <button type="button" className="gfw-button" onClick={() => file.current?.click()}>{t('attachMedia')}</button>
         {viewer.canAnonymous && (
           <label className="gfw-choice">
             <input
@@ -192,16 +192,16 @@ export function Composer({ composerKey, parent, onDone, idPrefix = composerKey }
               checked={state?.anonymous ?? false}
               onChange={(event) => composers.getState().setAnonymous(composerKey, event.target.checked)}
             />
-            Post anonymously as OP
+            {t('postAsOp')}
           </label>
         )}
         {/* Within the last tenth of the limit the counter turns to the warning colour (data-near). */}
-        <span id={ids.counter} className="gfw-counter" data-near={used >= maxLength * 0.9 || undefined} aria-label={`${used} of ${maxLength} characters`}>
+        <span id={ids.counter} className="gfw-counter" data-near={used >= maxLength * 0.9 || undefined} aria-label={t('characters', { used, max: maxLength })}>
           {used}/{maxLength}
         </span>
-        {isReply && <button type="button" className="gfw-button" onClick={cancel}>Cancel</button>}
+        {isReply && <button type="button" className="gfw-button" onClick={cancel}>{t('cancel')}</button>}
         <button type="submit" className="gfw-button gfw-primary" disabled={blocked}>
-          {state?.sending ? 'Posting…' : isReply ? 'Reply' : 'Post'}
+          {t(state?.sending ? 'posting' : isReply ? 'reply' : 'post')}
         </button>
       </div>
     </form>

@@ -1,7 +1,7 @@
 import { useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { Comment } from '@guffaw/comments-client';
 import { useViewer } from '../../stores/viewer.js';
-import { useWidget } from '../../stores/widget-stores.js';
+import { useT, useWidget } from '../../stores/widget-stores.js';
 
 /** How many people the list offers at once. */
 export const MENTION_CHOICES = 6;
@@ -51,6 +51,7 @@ function typingIn(el: HTMLTextAreaElement): Typing | null {
  */
 export function MentionPicker({ field, write }: { field: RefObject<HTMLTextAreaElement | null>; write: (text: string) => void }) {
   const { section } = useWidget();
+  const t = useT();
   const viewer = useViewer();
   const id = useId();
   const caret = useRef<number | null>(null);
@@ -132,7 +133,7 @@ export function MentionPicker({ field, write }: { field: RefObject<HTMLTextAreaE
 
   if (!open) return null;
   return (
-    <ul id={id} role="listbox" aria-label="People to mention" className="gfw-menu-list gfw-mentions">
+    <ul id={id} role="listbox" aria-label={t('peopleToMention')} className="gfw-menu-list gfw-mentions">
       {choices.map((name, i) => (
         <li
           key={name}

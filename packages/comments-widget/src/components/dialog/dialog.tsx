@@ -1,4 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useT } from '../../stores/widget-stores.js';
 import { holdFrameRoom, inFrame, revealInHost, visibleArea } from '../../lib/top-layer.js';
 
 /** Kept clear around a dialog, in the viewport or the part of the frame the reader sees. */
@@ -101,11 +102,12 @@ export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onClose
   onConfirm: () => void;
   onClose: () => void;
 }) {
+  const t = useT();
   return (
     <Dialog title={title} onClose={onClose}>
       <p>{message}</p>
       <div className="gfw-dialog-actions">
-        <button type="button" className="gfw-button" onClick={onClose}>Cancel</button>
+        <button type="button" className="gfw-button" onClick={onClose}>{t('cancel')}</button>
         <button type="button" className="gfw-button gfw-primary gfw-danger" onClick={() => { onClose(); onConfirm(); }}>{confirmLabel}</button>
       </div>
     </Dialog>

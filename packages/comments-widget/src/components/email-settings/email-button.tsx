@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { MAIN_APP_ID } from '../../stores/composer-store.js';
-import { useCommentUser, useWidget } from '../../stores/widget-stores.js';
+import { useCommentUser, useT, useWidget } from '../../stores/widget-stores.js';
 import { EmailSettings, preloadParts } from '../lazy-parts.js';
 
 /**
@@ -11,6 +11,7 @@ export function EmailButton() {
   const { client } = useWidget();
   const signedIn = useCommentUser((s) => s.info !== null);
   const [open, setOpen] = useState(false);
+  const t = useT();
   if (!signedIn || client.appId === MAIN_APP_ID) return null;
   return (
     <>
@@ -22,7 +23,7 @@ export function EmailButton() {
         onFocus={preloadParts}
         onClick={() => setOpen(true)}
       >
-        Notifications
+        {t('notifications')}
       </button>
       {open && <EmailSettings onClose={() => setOpen(false)} />}
     </>

@@ -1,17 +1,19 @@
 import { useEffect, useId, useState } from 'react';
 import type { EmailMode, EmailNotificationSettings } from '@guffaw/comments-client';
 import { errorNotice } from '../../lib/error-notice.js';
-import { useWidget } from '../../stores/widget-stores.js';
+import { useT, useWidget } from '../../stores/widget-stores.js';
+import { en } from '../../i18n/en.js';
 import { Dialog } from '../dialog/dialog.js';
 
-export const EMAIL_MODE_OPTIONS: ReadonlyArray<{ value: EmailMode; label: string; hint: string }> = [
-  { value: 'immediately', label: 'Immediately', hint: 'A few minutes after a reply (a busy thread makes one email).' },
-  { value: 'digest', label: 'Daily digest', hint: 'One email a day with the replies of the day.' },
-  { value: 'never', label: 'Never', hint: 'No emails.' },
-];
+/** The modes with their catalogue keys (label, and hint: the key + Hint). */
+export const EMAIL_MODE_OPTIONS = [
+  { value: 'immediately', key: 'emailImmediately' },
+  { value: 'digest', key: 'emailDigest' },
+  { value: 'never', key: 'emailNever' },
+] as const satisfies ReadonlyArray<{ value: EmailMode; key: string }>;
 
-export const EMAIL_SAVED = 'Your settings have been saved.';
-export const NO_EMAIL = "This site doesn't share an email address with the comments, so no mail is sent.";
+export const EMAIL_SAVED = en.emailSaved;
+export const NO_EMAIL = en.noEmail;
 
 /**
  * A reader's email notifications on another app's comments (replies to their comments and in threads they follow):
@@ -20,22 +22,23 @@ export const NO_EMAIL = "This site doesn't share an email address with the comme
  * a failed save puts the old choice back, the toast telling the error.
  */
 export function EmailSettings({ onClose }: { onClose: () => void }) {
-  const { client, toasts } = useWidget();
+  const { client, toasts, i18n } = useWidget();
   const [settings, setSettings] = useState<EmailNotificationSettings | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const name = useId();
+  const t = useT();
 
   useEffect(() => {
     let live = true;
     client.emailNotifications().then(
       (loaded) => live && setSettings(loaded),
-      (e: unknown) => live && setError(errorNotice(e)),
+      (e: unknown) => live && setError(errorNotice(e, i18n.getState().t)),
     );
     return () => {
       live = false;
     };
-  }, [client]);
+  }, [client, i18n]);
 
   const choose = (mode: EmailMode) => {
     if (busy || !settings || mode === settings.mode) return;
@@ -45,36 +48,42 @@ export function EmailSettings({ onClose }: { onClose: () => void }) {
     client.setEmailNotifications(mode)
       .then((saved) => {
         setSettings(saved);
-        toasts.getState().show(EMAIL_SAVED);
+        toasts.getState().show(t('emailSaved'));
       }, (e: unknown) => {
         setSettings(before);
-        toasts.getState().show(errorNotice(e));
+        toasts.getState().show(errorNotice(e, t));
       })
       .finally(() => setBusy(false));
   };
 
   if (!settings && !error) return null;
   return (
-    <Dialog title="Email notifications" onClose={onClose}>
+    <Dialog title={t('emailNotifications')} onClose={onClose}>
       {error ? <p className="gfw-error" role="alert">{error}</p> : (
         <p className="gfw-note" id={`${name}-to`}>
           {settings?.email
-            ? <>Replies to your comments and in threads you follow, mailed to <strong>{settings.email}</strong>.</>
-            : NO_EMAIL}
+            ? withStrong(t('mailedTo', { email: '\0' }), settings.email)
+            : t('noEmail')}
         </p>
       )}
       <fieldset className="gfw-fieldset gfw-email-modes" disabled={busy || !settings?.email} aria-describedby={error ? undefined : `${name}-to`}>
-        <legend className="gfw-sr-only">Email me</legend>
+        <legend className="gfw-sr-only">{t('emailMe')}</legend>
         {EMAIL_MODE_OPTIONS.map((o) => (
           <label key={o.value} className="gfw-choice">
             <input type="radio" name={name} value={o.value} checked={settings?.mode === o.value} onChange={() => choose(o.value)} />
-            <span>{o.label} <span className="gfw-note">· {o.hint}</span></span>
+            <span>{t(o.key)} <span className="gfw-note">· {t(`${o.key}Hint`)}</span></span>
           </label>
         ))}
       </fieldset>
       <div className="gfw-dialog-actions">
-        <button type="button" className="gfw-button" onClick={onClose}>Close</button>
+        <button type="button" className="gfw-button" onClick={onClose}>{t('close')}</button>
       </div>
     </Dialog>
   );
+}
+
+/** A text with a value put in where the \0 mark stands, the value in bold. */
+function withStrong(text: string, value: string) {
+  const [before, after = ''] = text.split('\0');
+  return <>{before}<strong>{value}</strong>{after}</>;
 }

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Dialog } from '../dialog/dialog.js';
 import { REPORT_REASONS, type ReportChoice } from './reasons.js';
+import { useT } from '../../stores/widget-stores.js';
 
 export function ReportDialog({ name, canBlock, onSubmit, onClose }: {
   /** Display name of the comment's author. */
@@ -13,8 +14,9 @@ export function ReportDialog({ name, canBlock, onSubmit, onClose }: {
   const [text, setText] = useState('');
   const [block, setBlock] = useState(false);
   const group = useId();
+  const t = useT();
   return (
-    <Dialog title="Report comment" onClose={onClose}>
+    <Dialog title={t('reportComment')} onClose={onClose}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -22,29 +24,29 @@ export function ReportDialog({ name, canBlock, onSubmit, onClose }: {
         }}
       >
         <fieldset className="gfw-fieldset">
-          <legend>Why are you reporting this comment?</legend>
+          <legend>{t('reportWhy')}</legend>
           {REPORT_REASONS.map((r) => (
             <label key={r.value} className="gfw-choice">
               <input type="radio" name={group} value={r.value} checked={reason === r.value} onChange={() => setReason(r.value)} />
-              {r.label}
+              {t(`reason${r.value as 1 | 2 | 3 | 4 | 5 | 6 | 7}`)}
             </label>
           ))}
         </fieldset>
         {reason === 7 && (
           <label className="gfw-field">
-            Tell us more
+            {t('tellUsMore')}
             <textarea value={text} maxLength={500} onChange={(event) => setText(event.target.value)} />
           </label>
         )}
         {canBlock && (
           <label className="gfw-choice">
             <input type="checkbox" checked={block} onChange={(event) => setBlock(event.target.checked)} />
-            Also block @{name}
+            {t('alsoBlock', { name })}
           </label>
         )}
         <div className="gfw-dialog-actions">
-          <button type="button" className="gfw-button" onClick={onClose}>Cancel</button>
-          <button type="submit" className="gfw-button gfw-primary" disabled={reason === null}>Report</button>
+          <button type="button" className="gfw-button" onClick={onClose}>{t('cancel')}</button>
+          <button type="submit" className="gfw-button gfw-primary" disabled={reason === null}>{t('report')}</button>
         </div>
       </form>
     </Dialog>

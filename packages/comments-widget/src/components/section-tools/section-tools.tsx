@@ -1,14 +1,17 @@
 import { useId, useRef, useState } from 'react';
 import { errorNotice } from '../../lib/error-notice.js';
 import { selectIsModerator } from '../../stores/user-store.js';
-import { useCommentUser, useSection, useWidget } from '../../stores/widget-stores.js';
+import { useCommentUser, useSection, useT, useWidget } from '../../stores/widget-stores.js';
 import { ModerationQueue } from '../moderation-queue/lazy.js';
 import { SECTION_STATUSES } from './statuses.js';
+
+const STATUS_KEY = { open: 'statusOpen', closed: 'statusClosed', archived: 'statusArchived' } as const;
 
 /** Moderator tools for the whole section: lock or unlock it, set its status, open the app's moderation queue. */
 export function SectionTools() {
   const { section, toasts } = useWidget();
   const moderator = useCommentUser(selectIsModerator);
+  const t = useT();
   const lock = useSection((s) => s.lock);
   const status = useSection((s) => s.status);
   const [busy, setBusy] = useState(false);
@@ -21,7 +24,7 @@ export function SectionTools() {
   const update = (change: { lock?: boolean; status?: string }) => {
     setBusy(true);
     section.getState().update(change)
-      .catch((error: unknown) => toasts.getState().show(errorNotice(error)))
+      .catch((error: unknown) => toasts.getState().show(errorNotice(error, t)))
       .finally(() => setBusy(false));
   };
   const statuses: readonly string[] = SECTION_STATUSES.includes(status as never) ? SECTION_STATUSES : [status, ...SECTION_STATUSES];
@@ -33,7 +36,7 @@ export function SectionTools() {
 
   return (
     <>
-      <div className="gfw-section-tools" role="group" aria-label="Moderator tools">
+      <div className="gfw-section-tools" role="group" aria-label={t('moderatorTools')}>
         <button
           ref={queueButton}
           type="button"
@@ -42,14 +45,14 @@ export function SectionTools() {
           aria-controls={queueOpen ? queueId : undefined}
           onClick={() => setQueueOpen((o) => !o)}
         >
-          Moderation queue
+          {t('moderationQueue')}
         </button>
         <button type="button" className="gfw-button" aria-pressed={lock} disabled={busy} onClick={() => update({ lock: !lock })}>
-          {lock ? 'Unlock comments' : 'Lock comments'}
+          {t(lock ? 'unlockComments' : 'lockComments')}
         </button>
-        <label htmlFor={statusId}>Section status</label>
+        <label htmlFor={statusId}>{t('sectionStatus')}</label>
         <select id={statusId} value={status} disabled={busy} onChange={(event) => update({ status: event.target.value })}>
-          {statuses.map((s) => <option key={s} value={s}>{s}</option>)}
+          {statuses.map((s) => <option key={s} value={s}>{s in STATUS_KEY ? t(STATUS_KEY[s as keyof typeof STATUS_KEY]) : s}</option>)}
         </select>
       </div>
       {queueOpen && (

@@ -1,7 +1,7 @@
 import { useRef, type KeyboardEvent } from 'react';
 import type { SortType } from '@guffaw/comments-client';
 import { SORT_ORDER, sortLabels } from '../../lib/labels.js';
-import { useSection } from '../../stores/widget-stores.js';
+import { useSection, useT } from '../../stores/widget-stores.js';
 import { sortPanelId } from '../comment-list/comment-list.js';
 
 /** Sort tabs: Hot, New, Oldest; Most Upvoted, New, Oldest on forum posts. */
@@ -9,7 +9,8 @@ export function SortTabs({ listId }: { listId: string }) {
   const sort = useSection((s) => s.sort);
   const isForum = useSection((s) => s.isForum);
   const setSort = useSection((s) => s.setSort);
-  const labels = sortLabels(isForum);
+  const t = useT();
+  const labels = sortLabels(isForum, t);
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 
   const choose = (type: SortType) => {
@@ -26,7 +27,7 @@ export function SortTabs({ listId }: { listId: string }) {
   };
 
   return (
-    <div className="gfw-tabs" role="tablist" aria-label="Sort comments" onKeyDown={onKeyDown}>
+    <div className="gfw-tabs" role="tablist" aria-label={t('sortComments')} onKeyDown={onKeyDown}>
       {SORT_ORDER.map((type, i) => (
         <button
           key={type}

@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { commentNoun } from '../../lib/labels.js';
 import { errorNotice } from '../../lib/error-notice.js';
 import { threadKey } from '../../stores/section-store.js';
 import { useViewer } from '../../stores/viewer.js';
-import { useSection, useWidget } from '../../stores/widget-stores.js';
+import { useSection, useT, useWidget } from '../../stores/widget-stores.js';
 import { CommentItem } from '../comment-item/index.js';
 import { useVisibleIds } from '../comment-list/index.js';
 
@@ -11,6 +10,7 @@ import { useVisibleIds } from '../comment-list/index.js';
 export function FollowButton({ threadId }: { threadId: string }) {
   const { section, options } = useWidget();
   const viewer = useViewer();
+  const t = useT();
   const status = useSection((s) => s.follow[threadId] ?? 'unknown');
   useEffect(() => {
     if (viewer.loggedIn) void section.getState().fetchFollow(threadId);
@@ -25,7 +25,7 @@ export function FollowButton({ threadId }: { threadId: string }) {
       disabled={status === 'loading' || status === 'unknown'}
       onClick={() => void section.getState().toggleFollow(threadId)}
     >
-      {followed ? 'Unfollow thread' : 'Follow thread'}
+      {t(followed ? 'unfollowThread' : 'followThread')}
     </button>
   );
 }
@@ -45,6 +45,7 @@ export function ThreadView({ commentId }: { commentId: string }) {
   const parent = useSection((s) => s.comments[rootId]);
   const ids = useVisibleIds(list?.ids);
   const [notice, setNotice] = useState<string | null>(null);
+  const t = useT();
   const back = useRef<HTMLButtonElement>(null);
   const view = useRef<HTMLElement>(null);
   // A permalink's comment: scrolled to and highlighted once it is shown (the host's #cs_comment_id=).
@@ -66,40 +67,40 @@ export function ThreadView({ commentId }: { commentId: string }) {
 
   const attempt = (action: Promise<void>) => {
     setNotice(null);
-    action.catch((error: unknown) => setNotice(errorNotice(error)));
+    action.catch((error: unknown) => setNotice(errorNotice(error, t)));
   };
   const replies = ids.filter((id) => id !== rootId);
 
   return (
-    <section ref={view} className="gfw-thread" aria-label="Thread" aria-busy={list?.firstLoading === true}>
+    <section ref={view} className="gfw-thread" aria-label={t('thread')} aria-busy={list?.firstLoading === true}>
       <div className="gfw-thread-bar">
         <button ref={back} type="button" className="gfw-text-button" onClick={() => section.getState().closeThread()}>
-          View all {total} {commentNoun(total, isForum)}
+          {t(isForum ? 'allAnswers' : 'allComments', { count: total })}
         </button>
         {parent && <FollowButton threadId={parent.threadId} />}
       </div>
       {parent && <div {...mark(rootId)}><CommentItem commentId={rootId} /></div>}
-      {(!list || list.firstLoading) && replies.length === 0 && <p className="gfw-state" role="status">Loading replies…</p>}
+      {(!list || list.firstLoading) && replies.length === 0 && <p className="gfw-state" role="status">{t('loadingReplies')}</p>}
       {list?.error && replies.length === 0 && (
         <div className="gfw-state" role="alert">
-          <p>Couldn’t load replies.</p>
-          <button type="button" className="gfw-button" onClick={() => attempt(section.getState().loadFirst(key, true))}>Try again</button>
+          <p>{t('failedReplies')}</p>
+          <button type="button" className="gfw-button" onClick={() => attempt(section.getState().loadFirst(key, true))}>{t('tryAgain')}</button>
         </div>
       )}
       {list?.prev && (
         <button type="button" className="gfw-button gfw-more" disabled={list.prevLoading} aria-busy={list.prevLoading} onClick={() => attempt(section.getState().loadPrev(key))}>
-          {list.prevLoading ? 'Loading…' : 'Load earlier replies'}
+          {t(list.prevLoading ? 'loading' : 'earlierReplies')}
         </button>
       )}
       {replies.length > 0 && (
-        <ul className="gfw-replies" aria-label="Replies">
+        <ul className="gfw-replies" aria-label={t('replies')}>
           {replies.map((id) => <li key={id} {...mark(id)}><CommentItem commentId={id} /></li>)}
         </ul>
       )}
       {notice && <p className="gfw-error" role="alert">{notice}</p>}
       {list?.next && (
         <button type="button" className="gfw-button gfw-more" disabled={list.nextLoading} aria-busy={list.nextLoading} onClick={() => attempt(section.getState().loadNext(key))}>
-          {list.nextLoading ? 'Loading…' : 'Load more replies'}
+          {t(list.nextLoading ? 'loading' : 'moreReplies')}
         </button>
       )}
     </section>

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import { icon } from '../../lib/icons.js';
 import { inFrame, visibleArea } from '../../lib/visible-area.js';
-import { useToasts } from '../../stores/widget-stores.js';
+import { useT, useToasts } from '../../stores/widget-stores.js';
 
 /**
  * The widget's toasts, announced politely to screen readers. At the bottom of what the reader sees: in the embed
@@ -11,6 +11,7 @@ import { useToasts } from '../../stores/widget-stores.js';
 export function ToastRegion() {
   const toasts = useToasts((s) => s.toasts);
   const dismiss = useToasts((s) => s.dismiss);
+  const t = useT();
   const region = useRef<HTMLDivElement>(null);
 
   // Measured for every new toast, and again while toasts show when the frame is resized (its content grew or shrank,
@@ -51,7 +52,7 @@ export function ToastRegion() {
               {toast.action.label}
             </button>
           )}
-          <button type="button" className="gfw-icon-button" aria-label="Dismiss" onClick={() => dismiss(toast.id)}>
+          <button type="button" className="gfw-icon-button" aria-label={t('dismiss')} onClick={() => dismiss(toast.id)}>
             {icon('close')}
           </button>
         </div>

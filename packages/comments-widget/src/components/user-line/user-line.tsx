@@ -2,15 +2,17 @@ import { useState } from 'react';
 import type { Comment } from '@guffaw/comments-client';
 import { fullDate, timeAgo } from '../../lib/time-ago.js';
 import { profileHref } from '../../lib/visibility.js';
+import { useLanguage, useT } from '../../stores/widget-stores.js';
 
 /** User badges: Pro, Pro+ (unless hideProBadge), verified. */
 export function UserBadges({ user }: { user: Comment['user'] }) {
   const showPro = !user.preferences.hideProBadge;
+  const t = useT();
   return (
     <>
       {showPro && user.isActiveProPlus && <span className="gfw-badge gfw-badge-pro">Pro+</span>}
       {showPro && user.isActivePro && !user.isActiveProPlus && <span className="gfw-badge gfw-badge-pro">Pro</span>}
-      {user.isVerifiedAccount && <span className="gfw-badge gfw-badge-verified" title="Verified account"><span className="gfw-sr-only"> Verified</span></span>}
+      {user.isVerifiedAccount && <span className="gfw-badge gfw-badge-verified" title={t('verifiedAccount')}><span className="gfw-sr-only"> {t('verified')}</span></span>}
     </>
   );
 }
@@ -54,7 +56,9 @@ export function UserLine({ comment, anonymousAvatarUrl, onNavigate }: {
   const { user } = comment;
   const anonymous = comment.opStatus === 2;
   const href = anonymous ? null : profileHref(user.profileUrl);
-  const name = anonymous ? 'Anonymous' : user.displayName;
+  const i18n = useLanguage();
+  const { t } = i18n;
+  const name = anonymous ? t('anonymous') : user.displayName;
   return (
     <div className="gfw-user-line">
       <Avatar url={anonymous && anonymousAvatarUrl ? anonymousAvatarUrl : user.avatarUrl} name={name} />
@@ -74,10 +78,10 @@ export function UserLine({ comment, anonymousAvatarUrl, onNavigate }: {
       )}
       {!anonymous && user.emojiStatus && <span className="gfw-emoji-status" aria-hidden="true">{user.emojiStatus}</span>}
       {!anonymous && <UserBadges user={user} />}
-      {comment.opStatus > 0 && <span className="gfw-badge gfw-badge-op" title="Original poster">OP</span>}
+      {comment.opStatus > 0 && <span className="gfw-badge gfw-badge-op" title={t('originalPoster')}>OP</span>}
       {/* A server render (the frame's, a host's) says the age at its own clock and time zone: the browser's may differ. */}
       <time className="gfw-time" dateTime={new Date(comment.timestamp * 1000).toISOString()} title={fullDate(comment.timestamp)} suppressHydrationWarning>
-        {timeAgo(comment.timestamp)}
+        {timeAgo(comment.timestamp, Date.now(), i18n)}
       </time>
     </div>
   );

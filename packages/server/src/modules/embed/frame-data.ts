@@ -11,6 +11,8 @@ export type FrameData = {
   host: string;
   theme: EmbedTheme;
   isForum: boolean;
+  /** The reader's language, a BCP 47 tag (the widget shows the shipped language nearest to it, else English). */
+  lang?: string;
   parentOrigin: string | null;
   login: string | null;
   page: CommentPage | null;

@@ -51,7 +51,9 @@ const EARLY_CLICKS = "window.gfwEarly=[];addEventListener('click',function(e){va
  */
 export function framePage({ data, body, styles, scriptSrc, preloads = [], nonce, title }: FramePage): string {
   const { theme } = data;
-  return `<!doctype html><html lang="en" data-theme="${theme}" style="color-scheme:${theme}"><head><meta charset="utf-8">`
+  // The page's language as the widget's section (lang and dir) says it, for what lies outside it.
+  const lang = data.lang ? `${escapeHtml(data.lang)}"${/^ar\b/i.test(data.lang) ? ' dir="rtl"' : ''}` : 'en"';
+  return `<!doctype html><html lang="${lang} data-theme="${theme}" style="color-scheme:${theme}"><head><meta charset="utf-8">`
     + `<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="${theme}">`
     + `<meta name="robots" content="${FRAME_ROBOTS}"><title>${escapeHtml(title)}</title><base target="_top">`
     + `<script nonce="${nonce}">${EARLY_CLICKS}</script>`

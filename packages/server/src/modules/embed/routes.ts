@@ -18,12 +18,14 @@ export type EmbedRoutesOptions = { embedDir?: string };
 const SCRIPT_CACHE = 'public, max-age=300, stale-while-revalidate=86400';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-type FrameQuery = { theme?: string; origin?: string };
+type FrameQuery = { theme?: string; origin?: string; lang?: string };
 
 /** The product's login popup ends here: it hands the member's comment token to the frame that opened it. */
 const LOGIN_PATH = '/embed/login';
 
 const themeOf = (raw: string | undefined): EmbedTheme => (raw === 'dark' ? 'dark' : 'light');
+/** A BCP 47 language tag as a host page gives it (ar, pt-BR, de_AT), else none: the frame is then in English. */
+const langOf = (raw: string | undefined): string | undefined => (raw && /^[a-z]{2,3}(?:[-_][a-z0-9]{2,8})*$/i.test(raw) ? raw.replace('_', '-') : undefined);
 
 /**
  * The embed (DESIGN.md "Embedding"): /embed.js (loader), /embed/count.js (comment counts for links),
@@ -58,6 +60,7 @@ export const embedRoutes: FastifyPluginAsync<EmbedRoutesOptions> = async (app, o
 
   async function sendFrame(request: FastifyRequest<{ Querystring: FrameQuery }>, reply: FastifyReply, thread: string, find: () => Promise<EmbedThread>) {
     const theme = themeOf(request.query.theme);
+    const lang = langOf(request.query.lang);
     const parentOrigin = parseOrigin(request.query.origin);
     const script = assets.file('frame.js');
     const styles = assets.file('frame.css');
@@ -66,7 +69,7 @@ export const embedRoutes: FastifyPluginAsync<EmbedRoutesOptions> = async (app, o
     let frame: RenderedFrame;
     try {
       // The build's versions are in the key: a new build never answers with the old render.
-      frame = await rendered.get([thread, script.version, styles.version, theme, parentOrigin ?? ''].join('\n'), async () => {
+      frame = await rendered.get([thread, script.version, styles.version, theme, parentOrigin ?? '', lang?.toLowerCase() ?? ''].join('\n'), async () => {
         const found = await find();
         const { renderFrame } = await assets.renderer().catch((error: unknown) => {
           throw isEmbedNotBuilt(error) ? error : new EmbedNotBuiltError(`The embed's server render cannot be loaded: ${String(error)}`);
@@ -77,6 +80,7 @@ export const embedRoutes: FastifyPluginAsync<EmbedRoutesOptions> = async (app, o
           host: app.config.commentsPublicUrl,
           theme,
           isForum: found.isForum,
+          ...(lang ? { lang } : {}),
           parentOrigin,
           // The product's own members log in with the product's login, in a popup (see /embed/login); on a product
           // post the popup also hands its uploader the post's OP token (their Pin, Hide and anonymous comments).
@@ -90,7 +94,7 @@ export const embedRoutes: FastifyPluginAsync<EmbedRoutesOptions> = async (app, o
         const nonceSlot = randomBytes(16).toString('hex');
         const html = framePage({
           data,
-          body: renderFrame(data),
+          body: await renderFrame(data),
           styles: styles.body.toString('utf8'),
           scriptSrc: `/embed/frame.js?v=${script.version}`,
           preloads: staticChunks(script.body).map((chunk) => `/embed/${chunk}`),

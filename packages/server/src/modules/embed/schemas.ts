@@ -15,6 +15,8 @@ export const productPageParams = {
 const frameQueryProperties = {
   theme: { type: 'string', maxLength: 10 },
   origin: { type: 'string', maxLength: 300 },
+  // The host page's language (data-lang or its <html lang>); one the widget does not read shows English.
+  lang: { type: 'string', maxLength: 35 },
 } as const;
 
 export const productPageQuery = { type: 'object', properties: frameQueryProperties } as const;
