@@ -78,7 +78,7 @@ describe('top bar', { timeout: 20_000 }, () => {
     expect(screen.queryByTestId('menu-notifications')).toBeNull();
     const menu = screen.getByTestId('menu-user');
     expect(menu).toHaveTextContent('demo');
-    for (const item of ['Profile', 'Saved', 'Settings', 'Privacy choices']) expect(screen.getByRole('link', { name: item })).toBeInTheDocument();
+    for (const item of ['Profile', 'Saved', 'Settings', 'Apps', 'Privacy choices']) expect(screen.getByRole('link', { name: item })).toBeInTheDocument();
     // No support chat is configured: no Support entry at all.
     expect(screen.queryByRole('button', { name: /Support/ })).toBeNull();
     expect(screen.queryByRole('link', { name: /Support/ })).toBeNull();
