@@ -6,7 +6,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { configureApi } from '../lib/api';
 import { RouterProvider } from '../router';
 import { ModalHost, modalStore } from '../shell/modals';
-import { ToastRegion, toastStore } from '../shell/toasts';
+import { toastStore } from '../shell/toasts';
+import { ToastRegion } from '../shell/toasts/toast-region';
 import { memberInfo } from '../test/fixtures';
 import { guestInfo, type UserInfo } from '../user/user-types';
 import { userStore } from '../user/user-store';

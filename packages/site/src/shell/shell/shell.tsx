@@ -5,10 +5,8 @@ import { pageKey, siteTracker } from '../../analytics';
 import { ConsentBanner } from '../../consent/consent-banner';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { RouteOutlet, useHydrated, useLocation, useRouteMatch } from '../../router';
-import { BackToTop } from '../back-to-top';
 import { Drawer, drawerQuery, useDrawer } from '../drawer';
 import { ModalHost } from '../modals/modal-host';
-import { ToastRegion } from '../toasts/toast-region';
 import { TopBar } from '../top-bar';
 import styles from './shell.module.css';
 
@@ -19,6 +17,14 @@ import styles from './shell.module.css';
  * anchors anyway.
  */
 const TooltipLayer = lazy(() => import('../tooltips/tooltip-layer').then((m) => ({ default: m.TooltipLayer })));
+
+/**
+ * Back to top (shown once the page is scrolled) and the toasts (placed around what they would cover) are client-only
+ * pieces: they load after the page is up, out of the home route's first script (its 120 KB budget); a toast pushed
+ * before (Welcome back) waits in its store and shows when the region arrives.
+ */
+const BackToTop = lazy(() => import('../back-to-top/back-to-top').then((m) => ({ default: m.BackToTop })));
+const ToastRegion = lazy(() => import('../toasts/toast-region').then((m) => ({ default: m.ToastRegion })));
 
 const ReferralBanner = lazy(() => import('../../referral/referral-banner').then((m) => ({ default: m.ReferralBanner })));
 
@@ -80,16 +86,20 @@ export function Shell({ config: baseConfig = siteConfig }: { config?: SiteConfig
         </main>
         {drawer && showsSidebarAds(routeName) && <SidebarAds />}
       </div>
-      <BackToTop />
       <AdsStarter />
       {/* Client-only: a tooltip needs the laid-out page, and the server does not wait for lazy chunks. */}
       {hydrated && (
         <Suspense fallback={null}>
           <TooltipLayer />
+          <BackToTop />
         </Suspense>
       )}
       <ConsentBanner serviceUrl={config.privacyServiceUrl} />
-      <ToastRegion />
+      {hydrated && (
+        <Suspense fallback={null}>
+          <ToastRegion />
+        </Suspense>
+      )}
       <ModalHost />
     </>
   );

@@ -1,3 +1,2 @@
 export { listenForSignin, serverToastMessages, showServerToasts, takeServerToastCodes, TOAST_COOKIE } from './server-toast';
-export { ToastRegion } from './toast-region';
 export { createToastStore, showToast, TOAST_DURATION_MS, toastStore, useToasts, type Toast, type ToastAction, type ToastKind, type ToastOptions } from './toast-store';
