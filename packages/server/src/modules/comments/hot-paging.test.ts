@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Comment, CommentPage } from '@guffaw/comments-client';
 import { describeEachDatabase } from '../../../test/harness.js';
 import { commentHotScore } from './hot-rank.js';
+import { testConfig } from '../../config.js';
 import { createApp, createCommentsTestApp, post, tokenFor, type CommentsTestApp } from './test-kit.js';
 
 /** cursor.ts: hot pages are read as the list stood at its first page, whatever votes and replies arrive meanwhile. */
@@ -25,7 +26,8 @@ describeEachDatabase('hot paging', (kind) => {
   };
 
   beforeAll(async () => {
-    t = await createCommentsTestApp(kind);
+    // Twelve voters sign up from one test client: above the new accounts per address the spam defences allow.
+    t = await createCommentsTestApp(kind, {}, { commentSpam: { ...testConfig().commentSpam, newUsersPerAddress: 100 } });
     app = await createApp(t.db, 'hotapp', { quotaPerHour: 1000 });
     for (let i = 0; i < 12; i++) voters.push(await tokenFor(app, `voter${i}`));
     await t.db.insertInto('commentModerators').values({ appId: app.id, externalId: 'voter11' }).execute();
