@@ -123,7 +123,6 @@ export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let ownServer = null;
 
-/** The server under test: E2E_BASE_URL from run.mjs, or one this file started in before(). */
 /**
  * Headers with a solved proof of work for the next comment-service write of `auth` (POST wp.json, then SHA-256 of salt +
  * number as the widget finds it): x-wp and x-wpb. Empty when the server asks none.
@@ -140,6 +139,7 @@ export async function proofHeaders(auth, { appId = 'guffaw', base = baseUrl() } 
   throw new Error('the proof-of-work challenge has no solution');
 }
 
+/** The server under test: E2E_BASE_URL from run.mjs, or one this file started in before(). */
 export function baseUrl() {
   const url = process.env.E2E_BASE_URL || ownServer?.url;
   if (!url) throw new Error('no server: call useServer() at the top of the test file, or run through e2e/run.mjs');
