@@ -12,6 +12,8 @@ import { hydrateRoot } from 'react-dom/client';
 import { listKey } from '../stores/section-store.js';
 import { loadLanguage } from '../i18n/languages.js';
 import { createFrameStores, FrameApp } from './frame-app.js';
+import type { WidgetStores } from '../stores/widget-stores.js';
+import type { Messages } from '../i18n/translate.js';
 import { isHostMessage, isLoginMessage, type EmbedTheme, type FrameData, type FrameMessage } from './protocol.js';
 
 const data = JSON.parse(document.getElementById('gfw-data')?.textContent ?? 'null') as FrameData;
@@ -32,11 +34,8 @@ function openLogin(url: string) {
   loginPopup?.focus();
 }
 
-// The reader's language (its chunk) comes before hydration: the server rendered the page in it.
-const stores = createFrameStores(data, {
-  onRequireLogin: data.login ? () => openLogin(data.login as string) : parentOrigin ? () => post({ gfw: 1, type: 'login-request' }) : undefined,
-  onNavigate: parentOrigin ? (url) => post({ gfw: 1, type: 'navigate', url }) : undefined,
-}, await loadLanguage(data.lang).catch(() => undefined));
+/** Made by start(), once the reader's language is in; nothing reads them before (the loader waits for ready). */
+let stores: WidgetStores;
 
 let showTheme: (theme: EmbedTheme) => void = () => undefined;
 let showOpToken: (token: string | undefined) => void = () => undefined;
@@ -92,31 +91,41 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   }
 });
 
-hydrateRoot(rootElement, <Frame />);
+/** The app, in the reader's language: the server rendered the page in it, so hydration waits for its chunk. */
+function start(catalogue: Messages | undefined) {
+  stores = createFrameStores(data, {
+    onRequireLogin: data.login ? () => openLogin(data.login as string) : parentOrigin ? () => post({ gfw: 1, type: 'login-request' }) : undefined,
+    onNavigate: parentOrigin ? (url) => post({ gfw: 1, type: 'navigate', url }) : undefined,
+  }, catalogue);
 
-// Buttons pressed before the app started (the frame page keeps those clicks, embed/page.ts on the server) are
-// pressed again now that they do something; hydration kept their elements.
-const early = (window as { gfwEarly?: HTMLElement[] | null }).gfwEarly ?? [];
-(window as { gfwEarly?: HTMLElement[] | null }).gfwEarly = null;
-setTimeout(() => early.forEach((button) => button.isConnected && button.click()));
+  hydrateRoot(rootElement, <Frame />);
 
-const height = () => Math.ceil(rootElement.getBoundingClientRect().height);
-let last = -1;
-new ResizeObserver(() => {
-  const h = height();
-  if (h === last) return;
-  last = h;
-  post({ gfw: 1, type: 'resize', height: h });
-}).observe(rootElement);
-post({ gfw: 1, type: 'ready', height: height() });
+  // Buttons pressed before the app started (the frame page keeps those clicks, embed/page.ts on the server) are
+  // pressed again now that they do something; hydration kept their elements.
+  const early = (window as { gfwEarly?: HTMLElement[] | null }).gfwEarly ?? [];
+  (window as { gfwEarly?: HTMLElement[] | null }).gfwEarly = null;
+  setTimeout(() => early.forEach((button) => button.isConnected && button.click()));
 
-// The host's count links (/embed/count.js) follow the thread: its count once known, then every change (a comment
-// posted, deleted or hidden here), so "0 comments" does not stay beside a thread that has some until a reload.
-let sentCount = -1;
-const sendCount = ({ initStatus, total }: { initStatus: string; total: number }) => {
-  if (initStatus !== 'ready' || total === sentCount) return;
-  sentCount = total;
-  post({ gfw: 1, type: 'count', appId: data.appId, url: data.url, count: total });
-};
-stores.section.subscribe(sendCount);
-sendCount(stores.section.getState());
+  const height = () => Math.ceil(rootElement.getBoundingClientRect().height);
+  let last = -1;
+  new ResizeObserver(() => {
+    const h = height();
+    if (h === last) return;
+    last = h;
+    post({ gfw: 1, type: 'resize', height: h });
+  }).observe(rootElement);
+  post({ gfw: 1, type: 'ready', height: height() });
+
+  // The host's count links (/embed/count.js) follow the thread: its count once known, then every change (a comment
+  // posted, deleted or hidden here), so "0 comments" does not stay beside a thread that has some until a reload.
+  let sentCount = -1;
+  const sendCount = ({ initStatus, total }: { initStatus: string; total: number }) => {
+    if (initStatus !== 'ready' || total === sentCount) return;
+    sentCount = total;
+    post({ gfw: 1, type: 'count', appId: data.appId, url: data.url, count: total });
+  };
+  stores.section.subscribe(sendCount);
+  sendCount(stores.section.getState());
+}
+
+void loadLanguage(data.lang).catch(() => undefined).then(start);

@@ -10,6 +10,11 @@ describe('placeMenu', () => {
     expect(placeMenu(button(100), size, area)).toEqual({ top: 128 + GAP, left: 180, maxHeight: null });
   });
 
+  it('right to left, opens below the button with left edges aligned, kept inside the area', () => {
+    expect(placeMenu(button(100, 48), size, area, true)).toEqual({ top: 128 + GAP, left: 20, maxHeight: null });
+    expect(placeMenu(button(100, 380), size, area, true)).toEqual({ top: 128 + GAP, left: 400 - EDGE - 200, maxHeight: null });
+  });
+
   it('opens above the button of the last comment, where there is no room below', () => {
     expect(placeMenu(button(760), size, area)).toEqual({ top: 760 - GAP - 260, left: 180, maxHeight: null });
   });

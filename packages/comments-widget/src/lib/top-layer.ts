@@ -24,7 +24,7 @@ export type MenuPlace = { top: number; left: number; maxHeight: number | null };
  * when it fits; else above when it fits there; else on the roomier side, scrolling within it. Always inside `area`
  * horizontally, even when the button is near the left edge.
  */
-export function placeMenu(anchor: Area, { width, height }: { width: number; height: number }, area: Area): MenuPlace {
+export function placeMenu(anchor: Area, { width, height }: { width: number; height: number }, area: Area, rtl = false): MenuPlace {
   const below = area.bottom - EDGE - GAP - anchor.bottom;
   const above = anchor.top - GAP - EDGE - area.top;
   const up = height > below && (height <= above || above > below);
@@ -32,7 +32,8 @@ export function placeMenu(anchor: Area, { width, height }: { width: number; heig
   const shown = Math.min(height, Math.max(room, 0));
   return {
     top: up ? anchor.top - GAP - shown : anchor.bottom + GAP,
-    left: Math.max(area.left + EDGE, Math.min(anchor.right - width, area.right - EDGE - width)),
+    // Its end edge on the button's (right to left: its left edge on the button's left), kept inside the area.
+    left: Math.max(area.left + EDGE, Math.min(rtl ? anchor.left : anchor.right - width, area.right - EDGE - width)),
     maxHeight: height > room ? shown : null,
   };
 }

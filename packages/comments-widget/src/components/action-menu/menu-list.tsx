@@ -30,7 +30,7 @@ export function MenuList({ id, label, actions, button, onClose }: {
       cancel();
       cancel = visibleArea((area) => {
         list.style.maxHeight = '';
-        const at = placeMenu(button.current!.getBoundingClientRect(), { width: list.offsetWidth, height: list.offsetHeight }, area);
+        const at = placeMenu(button.current!.getBoundingClientRect(), { width: list.offsetWidth, height: list.offsetHeight }, area, getComputedStyle(list).direction === 'rtl');
         list.style.top = `${at.top}px`;
         list.style.left = `${at.left}px`;
         list.style.maxHeight = at.maxHeight === null ? '' : `${at.maxHeight}px`;
