@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Comment, CommentPage, QueuePage } from '@guffaw/comments-client';
 import { describeEachDatabase } from '../../../test/harness.js';
 import { moderationFixture } from './moderation-fixture.js';
@@ -93,6 +93,33 @@ describeEachDatabase('held comments and app settings', (kind) => {
         expect((await list('visitor', {}, url)).total).toBe(0);
         const queue = (await call('moderator', 'admin/queue.json', { view: 'held' })).body.payload as unknown as QueuePage;
         expect(queue.items.map((i) => i.comment.commentId)).not.toContain(comment.commentId);
+      } finally {
+        await f.setSettings({});
+      }
+    });
+  });
+
+  describe('approval tells what the hold kept back', () => {
+    it('a held reply notifies no one (no outbox row); approved, the parent’s author and the mentioned are notified', async () => {
+      const { t } = f.state();
+      const url = await f.newPage();
+      const top = (await add('member', 'reply to me', {}, url)).comment;
+      await f.setSettings({ premoderation: 'all' });
+      try {
+        const reply = (await add('author', 'held reply @moderatoruser', { parent: top.commentId }, url)).comment;
+        expect(reply.isHeld).toBe(true);
+        const notes = () =>
+          t.db.selectFrom('notifications').select(['userId', 'type']).where('groupKey', 'like', `%:${top.commentId}`).orderBy('type').execute();
+        expect(await t.db.selectFrom('commentOutbox').select('id').execute()).toEqual([]);
+        await new Promise((r) => setTimeout(r, 200));
+        expect(await notes()).toEqual([]);
+        expect((await call('moderator', 'admin/approve', { commentId: reply.commentId })).status).toBe(200);
+        await vi.waitFor(async () => {
+          expect(await notes()).toEqual([
+            { userId: f.mainIds.moderator.id, type: 'COMMENT_MENTION' },
+            { userId: f.mainIds.member.id, type: 'COMMENT_REPLY' },
+          ]);
+        }, { timeout: 10_000, interval: 50 });
       } finally {
         await f.setSettings({});
       }
