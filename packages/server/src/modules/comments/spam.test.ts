@@ -22,7 +22,7 @@ const usersOf = async (t: CommentsTestApp, appId: string) =>
 describeEachDatabase('comment spam defences', (kind) => {
   let t: CommentsTestApp;
   beforeAll(async () => {
-    t = await createCommentsTestApp(kind, {}, { commentSpam: { ...testConfig().commentSpam, proofRequired: true, rules: true } });
+    t = await createCommentsTestApp(kind, {}, { commentSpam: { ...testConfig().commentSpam, proofRequired: true, rules: true, newUsersPerAddress: 10 } });
     // The production limits (kit.ts RATE_LIMITS), which the other comment tests raise.
     Object.assign(t.rateLimits, { comment: 20, upload: 20, action: 120 });
   });
