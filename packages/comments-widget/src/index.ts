@@ -15,8 +15,8 @@ export { ActionMenu, type MenuAction } from './components/action-menu/index.js';
 export { Dialog, ConfirmDialog } from './components/dialog/index.js';
 export { Avatar, UserBadges, UserLine } from './components/user-line/index.js';
 export {
-  createWidgetStores, WidgetProvider, useWidget, useSection, useComposers, useCommentUser, useSettings, useToasts,
-  type WidgetOptions, type WidgetStores, type AuthError,
+  createWidgetStores, WidgetProvider, useWidget, useSection, useComposers, useCommentUser, useSettings, useToasts, useT,
+  useLanguage, type WidgetOptions, type WidgetStores, type AuthError,
 } from './stores/widget-stores.js';
 export {
   createSectionStore, applyVote, listKey, threadKey, selectList, selectComment, selectCurrentKey, CACHE_MS, PAGE_COUNT,
@@ -36,6 +36,8 @@ export {
 export { seedFirstPage, type InitialPage } from './stores/first-page.js';
 export { createToastStore, UNDO_TOAST_MS, type Toast, type ToastStore } from './stores/toast-store.js';
 export { useViewer, useRequireLogin, type ViewerRole } from './stores/viewer.js';
+export { loadLanguage, shippedLocale, LANGUAGES } from './i18n/languages.js';
+export { createTranslate, type Message, type MessageKey, type Messages, type Translate } from './i18n/translate.js';
 export { timeAgo } from './lib/time-ago.js';
 export { waitLabel } from './lib/wait-label.js';
 export { sortLabels, commentNoun, abbreviate } from './lib/labels.js';
