@@ -141,6 +141,23 @@ describeEachDatabase('moderation desk', (kind) => {
     });
   });
 
+  describe('queue', () => {
+    it('recent, newest first, paged by cursor without a repeat or a skip; a cursor of another view is refused', async () => {
+      const url = await f.newPage();
+      const made: string[] = [];
+      for (const text of ['one', 'two', 'three']) made.push((await add('author', `recent ${text}`, {}, url)).comment.commentId);
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      for (let i = 0; i < 3; i++) {
+        const page = (await call('moderator', 'admin/queue.json', { view: 'recent', count: 1, ...(cursor ? { cursor } : {}) })).body.payload as unknown as QueuePage;
+        seen.push(...page.items.map((x) => x.comment.commentId));
+        cursor = page.next ?? undefined;
+      }
+      expect(seen).toEqual([...made].reverse());
+      expect((await call('moderator', 'admin/queue.json', { view: 'held', cursor: cursor as string })).body.code).toBe('INVALID_CURSOR');
+    });
+  });
+
   describe('bans', () => {
     it('1d, 7d and forever; the banned user is told until when and why; an ended ban is none', async () => {
       const { t } = f.state();
