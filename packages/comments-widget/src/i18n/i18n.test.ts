@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { en } from './en.js';
+import { en as main } from './en.js';
+import { enParts } from './en-parts.js';
 import { LANGUAGES, loadLanguage, shippedLocale } from './languages.js';
 import { createI18nStore, createTranslate, type Message } from './translate.js';
+
+const en = { ...main, ...enParts };
 
 describe('t()', () => {
   const t = createTranslate('en');

@@ -1,8 +1,9 @@
 import { createStore } from 'zustand/vanilla';
 import { en } from './en.js';
+import type { enParts } from './en-parts.js';
 import { loadLanguage, shippedLocale } from './languages.js';
 
-export type MessageKey = keyof typeof en;
+export type MessageKey = keyof typeof en | keyof typeof enParts;
 /** A text, or its plural forms by Intl.PluralRules category, chosen by the `count` value. */
 export type Message = string | ({ other: string } & { [form in Intl.LDMLPluralRule]?: string });
 /** Texts by key: a language's catalogue, or a host's overrides (the `messages` prop). */
@@ -17,12 +18,16 @@ export type Translate = (key: MessageKey, values?: Record<string, string | numbe
 export function createTranslate(locale: string, ...catalogues: (Messages | undefined)[]): Translate {
   const plural = new Intl.PluralRules(locale);
   return (key, values = {}) => {
-    let message: Message = en[key];
+    let message = english[key] ?? key;
     for (const c of catalogues) message = c?.[key] ?? message;
     if (typeof message !== 'string') message = message[plural.select(Number(values.n ?? values.count))] ?? message.other;
     return message.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ''));
   };
 }
+
+/** English, the fallback of every key: en.ts, and en-parts.ts once the parts that use it have loaded. */
+const english: Messages = en;
+export const addEnglish = (texts: Messages): void => void Object.assign(english, texts);
 
 export type I18nState = {
   /** The shipped language the texts are in ('en' until another one has loaded). */

@@ -1,6 +1,10 @@
 import { icon } from '../../lib/icons.js';
 import type { AttachmentDraft } from '../../stores/composer-store.js';
 import { useT, useWidget } from '../../stores/widget-stores.js';
+import { addEnglish } from '../../i18n/translate.js';
+import { enParts } from '../../i18n/en-parts.js';
+
+addEnglish(enParts);
 
 /** A composer's attachments (a picked, pasted or dropped file): preview, upload progress, notice, Remove. */
 export function Attachments({ composerKey, attachments }: { composerKey: string; attachments: AttachmentDraft[] }) {

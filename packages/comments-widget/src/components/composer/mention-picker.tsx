@@ -2,6 +2,10 @@ import { useId, useLayoutEffect, useRef, useState, type RefObject } from 'react'
 import type { Comment } from '@guffaw/comments-client';
 import { useViewer } from '../../stores/viewer.js';
 import { useT, useWidget } from '../../stores/widget-stores.js';
+import { addEnglish } from '../../i18n/translate.js';
+import { enParts } from '../../i18n/en-parts.js';
+
+addEnglish(enParts);
 
 /** How many people the list offers at once. */
 export const MENTION_CHOICES = 6;

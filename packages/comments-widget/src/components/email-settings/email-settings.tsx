@@ -2,8 +2,11 @@ import { useEffect, useId, useState } from 'react';
 import type { EmailMode, EmailNotificationSettings } from '@guffaw/comments-client';
 import { errorNotice } from '../../lib/error-notice.js';
 import { useT, useWidget } from '../../stores/widget-stores.js';
-import { en } from '../../i18n/en.js';
 import { Dialog } from '../dialog/dialog.js';
+import { addEnglish } from '../../i18n/translate.js';
+import { enParts } from '../../i18n/en-parts.js';
+
+addEnglish(enParts);
 
 /** The modes with their catalogue keys (label, and hint: the key + Hint). */
 export const EMAIL_MODE_OPTIONS = [
@@ -12,8 +15,8 @@ export const EMAIL_MODE_OPTIONS = [
   { value: 'never', key: 'emailNever' },
 ] as const satisfies ReadonlyArray<{ value: EmailMode; key: string }>;
 
-export const EMAIL_SAVED = en.emailSaved;
-export const NO_EMAIL = en.noEmail;
+export const EMAIL_SAVED = enParts.emailSaved;
+export const NO_EMAIL = enParts.noEmail;
 
 /**
  * A reader's email notifications on another app's comments (replies to their comments and in threads they follow):

@@ -2,6 +2,10 @@ import { useId, useState } from 'react';
 import { Dialog } from '../dialog/dialog.js';
 import { REPORT_REASONS, type ReportChoice } from './reasons.js';
 import { useT } from '../../stores/widget-stores.js';
+import { addEnglish } from '../../i18n/translate.js';
+import { enParts } from '../../i18n/en-parts.js';
+
+addEnglish(enParts);
 
 export function ReportDialog({ name, canBlock, onSubmit, onClose }: {
   /** Display name of the comment's author. */

@@ -4,6 +4,10 @@ import { selectIsModerator } from '../../stores/user-store.js';
 import { useCommentUser, useSection, useT, useWidget } from '../../stores/widget-stores.js';
 import { ModerationQueue } from '../moderation-queue/lazy.js';
 import { SECTION_STATUSES } from './statuses.js';
+import { addEnglish } from '../../i18n/translate.js';
+import { enParts } from '../../i18n/en-parts.js';
+
+addEnglish(enParts);
 
 const STATUS_KEY = { open: 'statusOpen', closed: 'statusClosed', archived: 'statusArchived' } as const;
 

@@ -5,6 +5,10 @@ import { useViewer } from '../../stores/viewer.js';
 import { useSection, useT, useWidget } from '../../stores/widget-stores.js';
 import { CommentItem } from '../comment-item/index.js';
 import { useVisibleIds } from '../comment-list/index.js';
+import { addEnglish } from '../../i18n/translate.js';
+import { enParts } from '../../i18n/en-parts.js';
+
+addEnglish(enParts);
 
 /** Follow toggle of one thread; hidden without a follow API or for visitors. */
 export function FollowButton({ threadId }: { threadId: string }) {
