@@ -12,7 +12,7 @@ const HOST = 'http://localhost:4000';
 const INJECTION = '</script><script>alert(1)</script> <!-- and <b>bold</b>';
 
 /** The frame page's JSON data, read the way the iframe app reads it. */
-function frameData(html: string): { url: string; theme: string; page: { total: number; comments: { text: string }[] } | null; parentOrigin: string | null; login: string | null } {
+function frameData(html: string): { lang?: string; url: string; theme: string; page: { total: number; comments: { text: string }[] } | null; parentOrigin: string | null; login: string | null } {
   const match = /<script type="application\/json" id="gfw-data" nonce="[^"]+">([^<]*)<\/script>/.exec(html);
   if (!match?.[1]) throw new Error('no frame data in the page');
   return JSON.parse(match[1]) as ReturnType<typeof frameData>;
@@ -101,6 +101,27 @@ describeEachDatabase('embed', (kind) => {
     // An error page has no comments to index.
     const missing = await t.app.inject({ method: 'GET', url: '/embed-comment/nosuchpost' });
     expect(missing.body).toContain('<meta name="robots" content="noindex">');
+  });
+
+  it('renders the frame in the reader\'s language (lang: the loader\'s data-lang or the host\'s <html lang>), Arabic right to left', async () => {
+    const ar = await t.app.inject({ method: 'GET', url: `/embed-comment/${postId}?theme=light&lang=ar` });
+    expect(ar.statusCode).toBe(200);
+    expect(ar.body).toMatch(/^<!doctype html><html lang="ar" dir="rtl" data-theme="light"/);
+    expect(ar.body).toContain('تعليقان');
+    const root = /<section [^>]*gfw-root[^>]*>/.exec(ar.body)?.[0] ?? '';
+    expect(root).toContain('lang="ar"');
+    expect(root).toContain('dir="rtl"');
+    expect(frameData(ar.body)).toMatchObject({ lang: 'ar' });
+    const de = await t.app.inject({ method: 'GET', url: `/embed-comment/${postId}?theme=light&lang=de-AT` });
+    expect(de.body).toMatch(/^<!doctype html><html lang="de-AT" data-theme="light"/);
+    expect(de.body).toContain('2 Kommentare');
+    // The cache keeps a page per language: English is still English.
+    expect((await t.app.inject({ method: 'GET', url: `/embed-comment/${postId}?theme=light` })).body).toContain('2 comments');
+    // A language tag that is none is left out (English), never a 500 or markup.
+    const bad = await t.app.inject({ method: 'GET', url: `/embed-comment/${postId}?theme=light&lang=${encodeURIComponent('"><script>')}` });
+    expect(bad.statusCode).toBe(200);
+    expect(bad.body).toMatch(/^<!doctype html><html lang="en" data-theme="light"/);
+    expect(bad.body).toContain('2 comments');
   });
 
   it('a second request gets a fresh nonce', async () => {
