@@ -7,8 +7,8 @@
 // Every click is Playwright's click() with its checks (nothing forced); what opens is checked in view and hit
 // (comment-kit's press/reach). One server for the file (this file's own: the ban's end is changed between two starts).
 //
-// The app is registered through the console's API (POST /v1/apps, as the /apps page does) and the blog's moderator is
-// named through the console's API too (POST /v1/apps/:id/moderators).
+// The app is registered on the site's /apps page; the blog's moderator is named through the console's API
+// (POST /v1/apps/:id/moderators, what the app's page does).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SignJWT } from 'jose';
@@ -89,8 +89,11 @@ async function report(as, path, text) {
     const dialog = root.getByRole('dialog', { name: 'Report comment' });
     await checkDialog(page, dialog, 'the Report dialog');
     await press(page, dialog.getByRole('radio', { name: 'Spam' }), 'Spam');
+    // The thanks come at once; the report is sent meanwhile (its proof of work first): the reader stays until it is in.
+    const sent = page.waitForResponse((r) => r.url().includes('/report.json') && r.request().method() === 'POST', { timeout: 30_000 });
     await press(page, dialog.getByRole('button', { name: 'Report', exact: true }), 'Report');
     await expectToast(page, root, 'Reported. Thanks for making the product better.');
+    assert.equal((await sent).status(), 200, 'the report is stored');
   });
 }
 
@@ -141,15 +144,29 @@ before(async () => {
   for (let i = 0; i < 600 && !browser.browser; i++) await new Promise((r) => setTimeout(r, 50));
   const context = await browser.browser.newContext({ baseURL: baseUrl() });
   try {
-    // op registers the blog's app on the site and names the blog's moderator (mia): the console's calls.
+    // op signs in on the site and registers the blog's app in /apps: its id, its secret (shown once), its snippet.
     const page = await context.newPage();
     await signInOnSite(page, 'op');
-    const made = await mainApi(context, 'POST', '/v1/apps', { name: 'A blog', allowedOrigins: [blog.url] });
-    assert.ok(made.secret && made.app.appId, 'the app and its secret');
-    const details = await mainApi(context, 'GET', `/v1/apps/${made.app.appId}`);
-    assert.match(details.snippet, /data-guffaw-comments/);
-    app = { appId: made.app.appId, secret: made.secret, snippet: details.snippet };
+    await page.goto(`${baseUrl()}/apps`, { waitUntil: 'networkidle' });
+    const form = page.getByRole('form', { name: 'Register an app' });
+    await form.waitFor();
+    await press(page, form.getByLabel('Name'), 'Name');
+    await form.getByLabel('Name').fill('A blog');
+    await press(page, form.getByLabel('Allowed origins'), 'Allowed origins');
+    await form.getByLabel('Allowed origins').fill(blog.url);
+    await press(page, form.getByRole('button', { name: 'Register', exact: true }), 'Register');
+    const registered = page.getByRole('status').filter({ hasText: 'A blog is registered' });
+    await registered.waitFor();
+    const appId = (await registered.locator('code').first().innerText()).trim();
+    const secret = (await registered.getByLabel('App secret').innerText()).trim();
+    assert.ok(appId && secret, 'the app id and its secret');
+    await press(page, registered.getByRole('link', { name: /^Go to the app/ }), 'Go to the app');
+    const snippet = page.getByLabel('Embed snippet');
+    await snippet.waitFor();
+    app = { appId, secret, snippet: (await snippet.innerText()).trim() };
+    assert.match(app.snippet, new RegExp(`data-app-id="${appId}"`));
     blog.setApp(app);
+    // The blog's moderator (mia) is named through the console's call (POST /v1/apps/:id/moderators).
     // The moderator is one of the blog's users: they sign in once (the comment service knows them), then are named.
     await withBlogPage('mia signs in', async (p) => {
       await openBlog(p, '/first', 'mia');
