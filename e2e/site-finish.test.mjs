@@ -164,3 +164,30 @@ for (const [width, viewport] of WIDTHS) {
     );
   });
 }
+
+for (const [width, viewport] of WIDTHS) {
+  test(`${width} px: the sections are not listed three times: a section's link shows at most twice (drawer, the lists' tabs)`, async (t) => {
+    await browser.withPage(
+      t,
+      async (page) => {
+        await page.goto(baseUrl() + '/', { waitUntil: 'networkidle' });
+        const visibleLinks = (path) =>
+          page.locator(`a[href="${path}"]`).evaluateAll((links) => links.filter((a) => {
+            const r = a.getBoundingClientRect();
+            const s = getComputedStyle(a);
+            return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && r.bottom > 0 && r.top < innerHeight;
+          }).length);
+        for (const path of ['/top', '/trending', '/fresh']) {
+          assert.ok((await visibleLinks(path)) <= 2, `${path} is linked at most twice on the home page (${await visibleLinks(path)})`);
+        }
+        // The lists' tabs still take a click to another list.
+        const tab = page.getByRole('main').getByRole('link', { name: 'Trending', exact: true }).first();
+        await assertHittable(tab, 'the Trending tab');
+        await tab.click();
+        await page.waitForURL((url) => url.pathname === '/trending');
+        assert.ok((await visibleLinks('/fresh')) <= 2, '/fresh is linked at most twice on /trending');
+      },
+      { viewport },
+    );
+  });
+}

@@ -30,12 +30,9 @@ async function buildConfig(ctx: PostsContext) {
   return {
     appName: config.appName,
     cookieDomain: new URL(config.publicUrl).hostname,
-    navLinks: [
-      { title: 'Top', url: '/top' },
-      { title: 'Trending', url: '/trending' },
-      { title: 'Fresh', url: '/fresh' },
-      { title: `Ask ${config.appName}`, url: '/forum' },
-    ],
+    // The top bar's featured links are for what the drawer and the lists' tabs do not carry (a campaign, a new
+    // section); the sections themselves there made three navigations at 1440 px (issue #23). None by default.
+    navLinks: [],
     features: {
       exploreTabList: false,
       // shell-and-account.md §2: 2 shows News, 1 only with ?newsList=1, 0 never; shown when there is a news interest.
