@@ -67,7 +67,7 @@ export interface CommentsClient {
   adminUnhide(commentId: string, url: string): Promise<void>;
   adminPin(commentId: string, url: string, pinned: boolean): Promise<string[]>;
   adminUpdate(url: string, update: SectionUpdate): Promise<void>;
-  /** Moderators of the app (MODERATION.md): the queue of reported, held or recent comments, paged by `next`. */
+  /** Moderators of the app: the queue of reported, held or recent comments, paged by `next`. */
   moderationQueue(params?: QueueParams): Promise<QueuePage>;
   /** Approves a comment: reports resolved, unhidden, released from hold. */
   approveComment(commentId: string, url: string): Promise<Comment>;

@@ -85,7 +85,7 @@ export type Comment = {
   /** 2 = anonymous OP. 1 = OP, not anonymous. 0 = anyone else. */
   opStatus: 0 | 1 | 2;
   /**
-   * Held for review (MODERATION.md "Held comments"): only its author and moderators see it; the widget marks it
+   * Held for review: only its author and moderators see it; the widget marks it
    * "Awaiting approval". Absent (or false) for every other comment.
    */
   isHeld?: boolean;
@@ -198,7 +198,7 @@ export type SectionUpdate = { lock?: boolean; status?: string };
 export type EmailMode = 'immediately' | 'digest' | 'never';
 export type EmailNotificationSettings = { mode: EmailMode; email: string | null };
 
-/** Moderation (MODERATION.md): app settings, the queue, bans and the audit log. */
+/** Moderation: app settings, the queue, bans and the audit log. */
 export type AppSettings = {
   /** 'first': a user's comments are held until one of theirs is approved. */
   premoderation: 'off' | 'first' | 'all';

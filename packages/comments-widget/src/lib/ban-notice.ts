@@ -10,6 +10,6 @@ export function banEnd(until: string | null): string {
   return `until ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
 
-/** MODERATION.md "Bans": what a banned member reads instead of the composer. */
+/** Bans: what a banned member reads instead of the composer. */
 export const banNotice = (ban: BanInfo): string =>
   `You are banned from commenting ${banEnd(ban.until)}${ban.reason ? `: ${ban.reason}` : ''}`;

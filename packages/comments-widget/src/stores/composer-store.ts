@@ -69,7 +69,7 @@ export const emptyComposer = (): ComposerState => ({
   attachments: [], sending: false, notice: null,
 });
 
-/** MODERATION.md "Held comments": told once the service held a comment for review. */
+/** Held comments: told once the service held a comment for review. */
 export const AWAITING_APPROVAL = en.heldForReview;
 
 const LINK = /https?:\/\/[^\s<>"']+/i;

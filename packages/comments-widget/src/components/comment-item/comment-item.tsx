@@ -133,7 +133,7 @@ export const CommentItem = memo(function CommentItem({ commentId, showRepliesLin
       {(comment.isPinned === 1 || comment.isHidden || comment.isHeld) && (
         <p className="gfw-flags">
           {comment.isPinned === 1 && <span className="gfw-flag">{t('pinned')}</span>}
-          {/* MODERATION.md: a held comment reaches only its author and moderators, marked until a moderator approves it. */}
+          {/* A held comment reaches only its author and moderators, marked until a moderator approves it. */}
           {comment.isHeld && <span className="gfw-flag gfw-flag-held">{t('awaitingApproval')}</span>}
           {comment.isHidden && <span className="gfw-flag">{t('hidden')}</span>}
         </p>

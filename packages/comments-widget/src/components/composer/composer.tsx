@@ -60,7 +60,7 @@ export function Composer({ composerKey, parent, onDone, idPrefix = composerKey }
   if (closed && !moderator) {
     return isReply ? null : <p className="gfw-note" role="note">{t(closed)}</p>;
   }
-  // MODERATION.md "Bans": a banned member reads why and until when instead of a composer (an ended ban is no ban).
+  // Bans: a banned member reads why and until when instead of a composer (an ended ban is no ban).
   if (ban && viewer.loggedIn) {
     return isReply ? null : <BanNotice ban={ban} />;
   }

@@ -8,7 +8,7 @@ export const BAN_DURATIONS: readonly { value: BanDuration; label: string }[] = [
   { value: 'forever', label: 'Forever' },
 ];
 
-/** Asks for a ban's reason and duration (MODERATION.md "Bans": reason up to 500 characters). */
+/** Asks for a ban's reason and duration (reason up to 500 characters). */
 export function BanDialog({ name, onSubmit, onClose }: {
   name: string;
   onSubmit: (params: BanParams) => void;

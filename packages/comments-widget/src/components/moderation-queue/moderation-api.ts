@@ -1,6 +1,6 @@
 import type { BanPage, BanParams, CommentsClient, QueuePage, QueueParams } from '@guffaw/comments-client';
 
-/** What the queue view may do to a comment (MODERATION.md "Comment service calls"). */
+/** What the queue view may do to a comment. */
 export type QueueAction = 'approve' | 'reject' | 'delete' | 'mask';
 
 /**

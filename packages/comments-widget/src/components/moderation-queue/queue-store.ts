@@ -2,7 +2,7 @@ import { createStore } from 'zustand/vanilla';
 import type { BanEntry, BanParams, QueueItem, QueuePage, QueueSort, QueueView } from '@guffaw/comments-client';
 import type { ModerationApi, QueueAction } from './moderation-api.js';
 
-/** The queue's tabs: its three views (MODERATION.md) and the banned users. */
+/** The queue's tabs: its three views (reported, held, recent) and the banned users. */
 export type QueueTab = QueueView | 'bans';
 
 export type QueueState = {
