@@ -277,6 +277,36 @@ describeEachDatabase('email notifications', (kind) => {
     expect(mails().filter((m) => m.to !== 'alice@blog.example' && m.subject.includes('Alice'))).toHaveLength(0);
   });
 
+  it('a banned app user gets no reply mail while the ban lasts, and gets it again once the ban has ended', async () => {
+    const host = await createApp(t.db, `ban${randomBytes(3).toString('hex')}`);
+    const sign = (sub: string, name: string, email?: string) =>
+      new SignJWT({ name, ...(email ? { email } : {}) })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(sub)
+        .setAudience(host.id)
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(new TextEncoder().encode(host.secret));
+    const url = 'https://ban.example/post/1';
+    const carol = await sign('carol', 'Carol', `carol@${host.id}.example`);
+    const dan = await sign('dan', 'Dan');
+    const top = await post(t.app, 'add-comment.json', { appId: host.id, auth: carol, url, text: 'Carol writes' });
+    const parent = (top.body.payload.comment as { commentId: string }).commentId;
+    const ban = (until: Date | null) =>
+      t.db.updateTable('commentUsers').set({ bannedAt: new Date(Date.now() - 60_000), bannedUntil: until }).where('appId', '=', host.id).where('externalId', '=', 'carol').execute();
+    const mailsToCarol = () => mails().filter((m) => m.to === `carol@${host.id}.example`);
+
+    await ban(later(86_400_000));
+    expect((await post(t.app, 'add-comment.json', { appId: host.id, auth: dan, url, parent, text: 'Dan answers while Carol is banned' })).body.status).toBe('OK');
+    await t.app.emailWorker.tick(later(61_000));
+    expect(mailsToCarol()).toHaveLength(0);
+
+    await ban(new Date(Date.now() - 1000));
+    expect((await post(t.app, 'add-comment.json', { appId: host.id, auth: dan, url, parent, text: 'Dan answers after the ban ended' })).body.status).toBe('OK');
+    await t.app.emailWorker.tick(later(122_000));
+    expect(mailsToCarol()).toHaveLength(1);
+  });
+
   it('a reply in another app mails the thread’s followers once each, and not the replier', async () => {
     const host = await createApp(t.db, `club${randomBytes(3).toString('hex')}`);
     const sign = (sub: string, name: string, email: string) =>

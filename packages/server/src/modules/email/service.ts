@@ -116,7 +116,7 @@ export async function queueAppUserItem(
     select ${recipient}, ${`c:${e.commentId}`}, now(), ${e.kind}, ${e.message}, ${e.excerpt}, ${e.url}
     from comment_users cu
     left join email_settings s on s.recipient = ${recipient}
-    where cu.id = ${e.commentUserId} and cu.email is not null and cu.banned_at is null
+    where cu.id = ${e.commentUserId} and cu.email is not null and (cu.banned_at is null or cu.banned_until <= now())
       and coalesce(s.mode, ${DEFAULT_MODE}) <> 'never'
       and not exists (select 1 from comment_user_blocks b where b.user_id = cu.id and b.blocked_user_id = ${e.actorId ?? 0})
     on conflict (recipient, source, stamp) do nothing`.execute(db);
@@ -173,10 +173,12 @@ async function addressOf(db: Database, config: Config, recipient: string): Promi
   const c = await db
     .selectFrom('commentUsers')
     .innerJoin('commentApps', 'commentApps.id', 'commentUsers.appId')
-    .select(['commentUsers.email', 'commentUsers.bannedAt', 'commentApps.name'])
+    .select(['commentUsers.email', 'commentUsers.bannedAt', 'commentUsers.bannedUntil', 'commentApps.name'])
     .where('commentUsers.id', '=', id)
     .executeTakeFirst();
-  if (!c || !c.email || c.bannedAt) return null;
+  // A ban that has ended is none (MODERATION.md "Bans").
+  const banned = c?.bannedAt && (!c.bannedUntil || new Date(c.bannedUntil).getTime() > Date.now());
+  if (!c || !c.email || banned) return null;
   return { to: c.email, siteName: c.name || config.appName, settingsUrl: null };
 }
 
