@@ -5,7 +5,7 @@ import { requireMember } from '../shell/modals/gate';
 import { usePageTitle } from '../shell/page-title';
 import { currentTheme, useTheme } from '../theme/theme';
 import { selectIsLoggedIn, useUser } from '../user/user-store';
-import { consoleModerationApi } from './console-api';
+import { consoleQueueApi } from '../apps/apps-api';
 import { MAIN_APP_ID, moderatorRole, type ModeratorRole } from './moderator-role';
 import styles from './moderation.module.css';
 
@@ -63,7 +63,7 @@ function MemberModeration({ auth }: { auth: string }) {
       auth={auth}
       host={window.location.origin}
       theme={theme}
-      api={role === 'admin' ? consoleModerationApi(MAIN_APP_ID) : undefined}
+      api={role === 'admin' ? consoleQueueApi(MAIN_APP_ID) : undefined}
     />
   );
 }
