@@ -125,6 +125,14 @@ describe('/embed.js: the frame', () => {
     expect(iframe.style.backgroundColor).toBe('transparent');
   });
 
+  it("tells the frame the reader's language: the thread's data-lang, else the page's <html lang>, else nothing", async () => {
+    document.documentElement.lang = 'de-AT';
+    await loadLoader('<div id="a" data-guffaw-comments data-post-id="p1" data-lang="ar"></div><div id="b" data-guffaw-comments data-post-id="p2"></div>');
+    expect(new URL(frameOf(document.getElementById('a')!).src).searchParams.get('lang')).toBe('ar');
+    expect(new URL(frameOf(document.getElementById('b')!).src).searchParams.get('lang')).toBe('de-AT');
+    document.documentElement.removeAttribute('lang');
+  });
+
   it('a product post opens /embed-comment/{postId}; a thread without data-url is this page, without its fragment', async () => {
     await loadLoader('<div id="p" data-guffaw-comments data-post-id="a/b 1"></div><div id="q" data-guffaw-comments data-app-id="example"></div>');
     const post = new URL(frameOf(document.getElementById('p')!).src);
