@@ -12,7 +12,8 @@ const two = () => [
 describe('<Comments> in the reader’s language', () => {
   it('locale="ar" loads Arabic on demand and lays the section out right to left', async () => {
     const { container } = renderComments({ comments: two() }, { locale: 'ar' });
-    expect(await screen.findByRole('heading', { name: 'تعليقان' })).toBeInTheDocument();
+    // The language's chunk is a dynamic import: English shows until it is in.
+    expect(await screen.findByRole('heading', { name: 'تعليقان' }, { timeout: 10_000 })).toBeInTheDocument();
     const root = container.querySelector('.gfw-root')!;
     expect(root).toHaveAttribute('dir', 'rtl');
     expect(root).toHaveAttribute('lang', 'ar');
