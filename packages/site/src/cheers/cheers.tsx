@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { Post } from '../feed/post-types';
 import { errorMessage } from '../lib/api';
 import { Link } from '../router';
@@ -18,7 +18,7 @@ export function canSendCheers(post: Pick<Post, 'id' | 'type'>, loggedIn: boolean
 }
 
 /** The Cheers button of a post; opens the send modal. */
-export function CheersButton({ post, className }: { post: Post; className?: string | undefined }) {
+export function CheersButton({ post, className, icon, labelClassName }: { post: Post; className?: string | undefined; icon?: ReactNode; labelClassName?: string | undefined }) {
   const loggedIn = useUser(selectIsLoggedIn);
   const info = useUser((s) => s.info);
   const sent = useCheers((s) => s.sentAwards.includes(post.id));
@@ -31,7 +31,8 @@ export function CheersButton({ post, className }: { post: Post; className?: stri
   return (
     <>
       <button type="button" className={className ?? styles.button} aria-pressed={sent} onClick={() => setOpen(true)}>
-        {sent ? 'Cheered' : 'Cheers'}
+        {icon}
+        <span className={labelClassName}>{sent ? 'Cheered' : 'Cheers'}</span>
       </button>
       {open && <CheersModal post={post} onClose={() => setOpen(false)} />}
     </>

@@ -1,10 +1,10 @@
-import { lazy, memo, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { lazy, memo, Suspense, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { usePostView } from '../analytics';
 import { siteConfig } from '../config';
 import { abbreviateNumber, formatAge } from '../lib/format';
 import { Link, navigate, useRouteMatch } from '../router';
 import { openModal, requireMember } from '../shell/modals';
-import { CLOSE, DOWN, Icon, UP } from '../shell/icons/icons';
+import { BOOKMARK, CLOSE, COMMENT, DOWN, Icon, MEDAL, UP } from '../shell/icons/icons';
 import { focusWhenShown } from '../shell/shortcuts/post-shortcuts';
 import { displayTag, tagUrl } from '../tags/canonical';
 import { useInterestName } from '../tags/interests';
@@ -59,6 +59,7 @@ export const PostCard = memo(function PostCard({ id, eager = false, place = 'lis
   const path = postPath(post);
   // §2: a collection page has no comments (its page shows none), so its card has no comment link.
   const commentHref = post.type === 'CollectionPage' ? null : `${path}#comment`;
+  const cheers = <CheersButton post={post} className={styles.button} icon={<Icon d={MEDAL} />} labelClassName={styles.label} />;
   return (
     <article ref={card} className={styles.card} aria-labelledby={`post-title-${id}`} data-post-id={id}>
       <PostHeader post={post} place={place} />
@@ -83,17 +84,20 @@ export const PostCard = memo(function PostCard({ id, eager = false, place = 'lis
       {place === 'list' && post.id ? (
         // §4: clicking the vote/comment area (not one of its buttons or links) opens the comment composer; members only.
         <div className={styles.commentArea} data-testid="comment-area" onClick={(event) => openComposer(event, () => setComposing(true))}>
-          <VoteBar post={post} commentHref={commentHref} place={place} />
+          <VoteBar post={post} commentHref={commentHref} place={place}>
+            {cheers}
+          </VoteBar>
         </div>
       ) : (
-        <VoteBar post={post} commentHref={place === 'collection' ? null : commentHref} place={place} />
+        <VoteBar post={post} commentHref={place === 'collection' ? null : commentHref} place={place}>
+          {place !== 'collection' && cheers}
+        </VoteBar>
       )}
       {composing && (
         <Suspense fallback={null}>
           <CardComposer post={post} />
         </Suspense>
       )}
-      {place !== 'collection' && <CheersButton post={post} />}
     </article>
   );
 });
@@ -309,7 +313,11 @@ function SensitiveMask({ post, children }: { post: Post; children: React.ReactNo
 }
 
 /** Up and down votes (a dot when masked), the comment link (§2: new tab, #comment) and save. */
-export function VoteBar({ post, commentHref, commentNewTab = true, place }: { post: Post; commentHref: string | null; commentNewTab?: boolean; place?: PostPlace }) {
+/**
+ * The card's one row of actions (votes, comments, Save and what the caller adds, such as Cheers). It never wraps: on
+ * narrow screens the secondary actions show their icon alone (their text stays their accessible name).
+ */
+export function VoteBar({ post, commentHref, commentNewTab = true, place, children }: { post: Post; commentHref: string | null; commentNewTab?: boolean; place?: PostPlace; children?: ReactNode }) {
   const info = useUser((s) => s.info);
   const vote = info.votes[post.id] ?? 0;
   const saved = info.saves.includes(post.id);
@@ -330,15 +338,18 @@ export function VoteBar({ post, commentHref, commentNewTab = true, place }: { po
       </div>
       {commentHref && (
         <a className={styles.button} href={commentHref} {...(commentNewTab ? { target: '_blank', rel: 'noopener' } : {})}>
+          <Icon d={COMMENT} />
           {post.commentsCount > 0 ? `${abbreviateNumber(post.commentsCount)} ` : ''}
-          {commentLabel(post.commentsCount, forum)}
+          <span className={styles.label}>{commentLabel(post.commentsCount, forum)}</span>
         </a>
       )}
       {post.type !== 'CollectionPage' && place !== 'collection' && (
         <button type="button" className={styles.button} aria-pressed={saved} onClick={() => void toggleSave(post.id)}>
-          {saved ? 'Saved' : 'Save'}
+          <Icon d={BOOKMARK} />
+          <span className={styles.label}>{saved ? 'Saved' : 'Save'}</span>
         </button>
       )}
+      {children}
     </div>
   );
 }
