@@ -58,3 +58,97 @@ for (const [width, viewport] of WIDTHS) {
     );
   });
 }
+
+/** The fades at the two ends of a tab strip (px): the strip's mask, moved by its scroll. */
+const fades = (strip) =>
+  strip.evaluate((ul) => {
+    const s = getComputedStyle(ul);
+    return { start: parseFloat(s.getPropertyValue('--fade-start')) || 0, end: parseFloat(s.getPropertyValue('--fade-end')) || 0, scrolls: ul.scrollWidth > ul.clientWidth + 1, mask: s.maskImage };
+  });
+
+for (const [width, viewport] of WIDTHS) {
+  test(`${width} px: a tab strip wider than the screen fades at the edge where more tabs are, and the fade follows its scroll`, async (t) => {
+    await browser.withPage(
+      t,
+      async (page) => {
+        await page.goto(baseUrl() + '/', { waitUntil: 'networkidle' });
+        const strip = page.getByRole('main').getByRole('navigation').first().locator('ul');
+        await strip.waitFor();
+        const before = await fades(strip);
+        if (!before.scrolls) {
+          // Wide screens: the strip fits, and nothing fades.
+          assert.deepEqual([before.start, before.end], [0, 0], 'a strip that fits does not fade');
+          return;
+        }
+        assert.equal(before.start, 0, 'at the start the first tab does not fade');
+        assert.ok(before.end >= 24, `at the start the right edge fades (${before.end} px; mask ${before.mask})`);
+        await screenshot(page, `site-finish-2-${width}-tabs-start`);
+        const box = await strip.boundingBox();
+        await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+        await page.mouse.wheel(1000, 0);
+        await page.waitForFunction((ul) => ul.scrollLeft + ul.clientWidth >= ul.scrollWidth - 1, await strip.elementHandle());
+        const after = await fades(strip);
+        assert.ok(after.start >= 24, `scrolled to the end, the left edge fades (${after.start} px)`);
+        assert.equal(after.end, 0, 'scrolled to the end, the last tab does not fade');
+        const last = strip.locator('li').last().getByRole('link');
+        const href = await last.getAttribute('href');
+        await assertHittable(last, 'the last tab');
+        await last.click();
+        await page.waitForURL((url) => url.pathname === href);
+      },
+      { viewport },
+    );
+  });
+}
+
+for (const [width, viewport] of WIDTHS) {
+  test(`${width} px: the bottom comment bar lines up with the post, and neither it nor Back to top covers a control`, async (t) => {
+    await browser.withPage(
+      t,
+      async (page) => {
+        await login(page, 'demo', 'guffaw-demo');
+        const response = await page.context().request.get(baseUrl() + '/v1/feed-posts/type/home', { headers: { 'x-api-version': '2', accept: 'application/json' } });
+        const post = (await response.json()).data.posts.find((p) => p.type === 'Photo' && !p.nsfw && !p.isOffensive && p.commentsCount > 0);
+        assert.ok(post, 'a photo with comments');
+        await page.goto(`${baseUrl()}/gag/${post.id}`, { waitUntil: 'networkidle' });
+        await page.locator('[data-composer="main"]').first().waitFor();
+        // The reader scrolls on past the comments: the bar comes, then Back to top.
+        for (let i = 0; i < 12; i++) await page.mouse.wheel(0, 600);
+        const bar = page.getByTestId('bottom-composer');
+        await bar.waitFor();
+        await page.waitForTimeout(700);
+        await screenshot(page, `site-finish-2-${width}-bottom-bar`);
+        const [column, inner] = await Promise.all([
+          page.locator('article[aria-labelledby="post-title"]').boundingBox(),
+          bar.locator('textarea').first().evaluate((el) => {
+            const r = el.closest('[data-composer]').getBoundingClientRect();
+            return { x: r.x, width: r.width };
+          }),
+        ]);
+        assert.ok(Math.abs(inner.x - column.x) <= 1 && Math.abs(inner.x + inner.width - (column.x + column.width)) <= 1, `the bar's composer (${inner.x}..${inner.x + inner.width}) spans the post's column (${column.x}..${column.x + column.width})`);
+        // Every control of the page under the bar or Back to top: none is covered (a click on it lands on it).
+        const covered = await page.evaluate(() => {
+          const over = [document.querySelector('[data-testid="bottom-composer"]'), ...document.querySelectorAll('button')].filter((el) => el && (el.dataset.testid === 'bottom-composer' || el.textContent.trim() === 'Back to top'));
+          const hits = [];
+          for (const el of document.querySelectorAll('main a, main button, main textarea, main input')) {
+            if (over.some((o) => o.contains(el))) continue;
+            const r = el.getBoundingClientRect();
+            if (r.width === 0 || r.bottom <= 0 || r.top >= innerHeight) continue;
+            const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            if (at && over.some((o) => o.contains(at) && getComputedStyle(o).visibility !== 'hidden')) hits.push(el.outerHTML.slice(0, 80));
+          }
+          return hits;
+        });
+        assert.deepEqual(covered, [], 'no control under the bar or Back to top');
+        // The last control of the comments, at the foot of the page: a real click reaches it.
+        const reply = page.locator('main [data-comment-id] button', { hasText: 'Reply' }).last();
+        if (await reply.count()) {
+          await reply.scrollIntoViewIfNeeded();
+          await assertHittable(reply, 'the last comment\'s Reply');
+          await reply.click();
+        }
+      },
+      { viewport },
+    );
+  });
+}

@@ -29,6 +29,27 @@ function useBottomBarHeight(bar: HTMLElement | null) {
   }, [bar]);
 }
 
+/**
+ * The post's column on the screen (the main post's article): the bar's content takes its left edge and width, so
+ * the composer sits under the post and its comments, not centred on the whole window beside the drawer.
+ */
+function useColumn(bar: HTMLElement | null) {
+  useLayoutEffect(() => {
+    if (!bar) return;
+    const fit = () => {
+      const column = document.getElementById('post-title')?.closest('article');
+      if (!column) return;
+      const r = column.getBoundingClientRect();
+      bar.style.setProperty('--column-left', `${r.left}px`);
+      bar.style.setProperty('--column-width', `${r.width}px`);
+      bar.style.setProperty('--column-padding', '0px');
+    };
+    fit();
+    window.addEventListener('resize', fit);
+    return () => window.removeEventListener('resize', fit);
+  }, [bar]);
+}
+
 /** Whether the main composer of the widget has scrolled up out of view by more than the margin. */
 function useMainComposerGone(): boolean {
   const [gone, setGone] = useState(false);
@@ -65,6 +86,7 @@ export function BottomComposer({ theme }: { theme: Theme }) {
   const isForum = useSection((s) => s.isForum);
   const [bar, setBar] = useState<HTMLDivElement | null>(null);
   useBottomBarHeight(gone ? bar : null);
+  useColumn(gone ? bar : null);
   if (!gone) return null;
   const viewAll = () => {
     section.getState().closeThread();
