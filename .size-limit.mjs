@@ -41,8 +41,11 @@ export default [
     ],
     // 24 KB until the npm build became one file per module (so that an app importing one helper bundles only that
     // helper): bundling the whole widget from 70 modules instead of one chunk costs 0.3 to 0.45 KB here, measured
-    // with both builds side by side (README, "Using the comment widget from npm").
-    limit: '24.5 KB',
+    // with both builds side by side (README, "Using the comment widget from npm"). 24.5 KB until 2026-11-29, when
+    // moderation (held and banned marks, the ban notice, the client's moderation calls: +0.6 KB) and languages (the
+    // English catalogue with its keys, t(), plurals and times through Intl: +1.5 KB; the other six languages are
+    // chunks of their own, not counted) took it from 24.49 to 26.59 KB.
+    limit: '27 KB',
     gzip: true,
     modifyEsbuildConfig: beforeLazyChunks,
   },
@@ -61,7 +64,9 @@ export default [
   {
     name: 'embed iframe app before lazy chunks (/embed/frame.js: Preact, widget, client on fetch, zustand)',
     path: 'packages/comments-widget/dist/embed/frame.js',
-    limit: '30 KB',
+    // 30 KB until 2026-11-29: languages took the frame from 29.65 to 31.19 KB (the English catalogue, t(), plurals
+    // and times through Intl; other languages load on demand and are not counted).
+    limit: '31.5 KB',
     gzip: true,
     modifyEsbuildConfig: beforeLazyChunks,
   },
