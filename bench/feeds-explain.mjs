@@ -14,7 +14,8 @@ import { PGlite, types } from '@electric-sql/pglite';
 import { buildApp } from '../packages/server/src/app.ts';
 import { testConfig } from '../packages/server/src/config.ts';
 import { CamelCasePlugin, Kysely, migrateToLatest, sql } from '../packages/server/src/db/index.ts';
-import { createSession, SESSION_COOKIE } from '../packages/server/src/lib/session.ts';
+import { SESSION_COOKIE } from '../packages/server/src/lib/session.ts';
+import { createSession } from '../packages/server/src/modules/accounts/sessions.ts';
 
 // kysely is the server's dependency (not hoisted to the root).
 const serverRequire = createRequire(new URL('../packages/server/package.json', import.meta.url));

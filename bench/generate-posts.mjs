@@ -13,7 +13,8 @@
 // Everything is generated inside the database (generate_series), so it takes seconds, not minutes.
 import { parseArgs } from 'node:util';
 import { migrateToLatest, openDatabase, sql } from '../packages/server/src/db/index.ts';
-import { createSession, SESSION_COOKIE } from '../packages/server/src/lib/session.ts';
+import { SESSION_COOKIE } from '../packages/server/src/lib/session.ts';
+import { createSession } from '../packages/server/src/modules/accounts/sessions.ts';
 
 const { values } = parseArgs({ options: { posts: { type: 'string', default: '100000' } } });
 const count = Number(values.posts);

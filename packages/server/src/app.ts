@@ -16,6 +16,8 @@ import type { MediaStore } from './lib/media/store.js';
 import { createBus } from './lib/pubsub.js';
 import { registerSecurityHeaders } from './lib/security-headers.js';
 import { shareSessionEnds } from './lib/session.js';
+import { purgeExpiredSessions } from './modules/accounts/sessions.js';
+import { usedProofsStore } from './modules/accounts/used-proofs-repo.js';
 import { createLimits } from './lib/rate-limit.js';
 import { outageOf, unavailable } from './lib/unavailable.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -77,12 +79,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('bus', bus);
   app.addHook('onClose', () => bus.close());
   // An ended session (logout, password reset, purge) is told to every instance: push streams close, tokens stop.
-  const stopSessionEnds = await shareSessionEnds(db, bus);
+  const stopSessionEnds = await shareSessionEnds(db, bus, () => purgeExpiredSessions(db));
   app.addHook('onClose', () => stopSessionEnds());
   // Rate limits and login lockouts: shared through Redis when set, kept in process while it is down (lib/rate-limit.ts).
   const limits = createLimits(config.redisUrl, app.log);
   app.decorate('limits', limits);
   app.addHook('onClose', () => limits.close());
+  // Proofs of work are single use on every instance: their signatures are kept in the database until they expire.
+  app.decorate('usedProofs', usedProofsStore(db));
 
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(formbody);

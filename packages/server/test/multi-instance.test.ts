@@ -8,7 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { testConfig } from '../src/config.js';
 import { migrateToLatest, openDatabase, type Database } from '../src/db/index.js';
-import { createSession, SESSION_COOKIE } from '../src/lib/session.js';
+import { SESSION_COOKIE } from '../src/lib/session.js';
+import { createSession } from '../src/modules/accounts/sessions.js';
 import { notify } from '../src/modules/notifications/service.js';
 
 /**

@@ -1,9 +1,19 @@
 import { createHmac } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import { createChallenge, extractParams, verifySolution } from 'altcha-lib/v1';
 import type { Challenge } from 'altcha-lib/v1/types';
-import type { Database } from '../db/index.js';
-import { HttpError } from './envelope.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The used proofs of every instance (app.ts: modules/accounts/used-proofs-repo.ts). */
+    usedProofs: UsedProofs;
+  }
+}
+
+/**
+ * Where a solution's signature is recorded until its challenge expires, shared by every instance so that each refuses
+ * a replay. `use` records it and answers false when it was recorded already.
+ */
+export type UsedProofs = { use(signature: string, expiresAt: Date): Promise<boolean> };
 
 /** A challenge must be solved and used within 10 minutes (the client refreshes 60 s before expiry, shell §4). */
 export const PROOF_TTL_SECONDS = 600;
@@ -62,9 +72,9 @@ export const proofDifficulty = (base: number, recent: number): number =>
 /**
  * Checks a solution (base64 JSON {algorithm, challenge, number, salt, signature}, as ALTCHA widgets send it):
  * signature and hash first, then expiry, then single use (the signature is recorded until it expires, in the database
- * so every instance refuses a replay).
+ * so every instance refuses a replay: `used`).
  */
-export async function verifyProof(db: Database, sessionSecret: string, payload: string | undefined | null, scope?: string): Promise<ProofResult> {
+export async function verifyProof(used: UsedProofs, sessionSecret: string, payload: string | undefined | null, scope?: string): Promise<ProofResult> {
   if (!payload) return fail('WP_MISSING');
   if (payload.length > MAX_PROOF_LENGTH) return fail('WP_INVALID');
   let parsed: { signature?: unknown; salt?: unknown };
@@ -88,26 +98,8 @@ export async function verifyProof(db: Database, sessionSecret: string, payload: 
   if (!Number.isFinite(expires)) return fail('WP_INVALID');
   if ((params.scope ?? undefined) !== (scope === undefined ? undefined : proofScope(scope))) return fail('WP_INVALID');
   if (expires * 1000 < Date.now()) return fail('WP_EXPIRED');
-  const inserted = await db
-    .insertInto('usedProofs')
-    .values({ signature: parsed.signature, expiresAt: new Date(expires * 1000) })
-    .onConflict((oc) => oc.column('signature').doNothing())
-    .returning('signature')
-    .executeTakeFirst();
-  if (!inserted) return fail('WP_REPLAYED');
-  if (Math.random() < 0.02) await db.deleteFrom('usedProofs').where('expiresAt', '<', new Date()).execute();
+  if (!(await used.use(parsed.signature, new Date(expires * 1000)))) return fail('WP_REPLAYED');
   return { ok: true };
-}
-
-/**
- * For sensitive calls (comments.md §7: submit, report, votes, add comment, comment like): the x-wp header must carry a
- * fresh, unused solution, otherwise a 403 HttpError with code WP_MISSING, WP_INVALID, WP_EXPIRED or WP_REPLAYED.
- * x-wpb (the client's bot-check result) is informational and not required.
- */
-export async function requireProof(request: FastifyRequest, header = 'x-wp'): Promise<void> {
-  const value = request.headers[header];
-  const result = await verifyProof(request.server.db, request.server.config.sessionSecret, Array.isArray(value) ? value[0] : value);
-  if (!result.ok) throw new HttpError(403, result.code, result.message);
 }
 
 function fail(code: ProofFailure): ProofResult {

@@ -530,16 +530,16 @@ describeEachDatabase('accounts', (kind) => {
   describe('proof of work', () => {
     it('accepts a solution once, then refuses the replay; refuses tampered and expired ones', async () => {
       const proof = await solveProof(t);
-      expect(await verifyProof(t.db, t.config.sessionSecret, proof)).toEqual({ ok: true });
-      expect(await verifyProof(t.db, t.config.sessionSecret, proof)).toMatchObject({ ok: false, code: 'WP_REPLAYED' });
+      expect(await verifyProof(t.app.usedProofs, t.config.sessionSecret, proof)).toEqual({ ok: true });
+      expect(await verifyProof(t.app.usedProofs, t.config.sessionSecret, proof)).toMatchObject({ ok: false, code: 'WP_REPLAYED' });
       const tampered = JSON.parse(Buffer.from(await solveProof(t), 'base64').toString());
       tampered.number += 1;
-      expect(await verifyProof(t.db, t.config.sessionSecret, Buffer.from(JSON.stringify(tampered)).toString('base64'))).toMatchObject({ code: 'WP_INVALID' });
-      expect(await verifyProof(t.db, t.config.sessionSecret, '%%%')).toMatchObject({ code: 'WP_INVALID' });
-      expect(await verifyProof(t.db, t.config.sessionSecret, undefined)).toMatchObject({ code: 'WP_MISSING' });
+      expect(await verifyProof(t.app.usedProofs, t.config.sessionSecret, Buffer.from(JSON.stringify(tampered)).toString('base64'))).toMatchObject({ code: 'WP_INVALID' });
+      expect(await verifyProof(t.app.usedProofs, t.config.sessionSecret, '%%%')).toMatchObject({ code: 'WP_INVALID' });
+      expect(await verifyProof(t.app.usedProofs, t.config.sessionSecret, undefined)).toMatchObject({ code: 'WP_MISSING' });
       const old = await createChallenge({ hmacKey: proofKey(t.config.sessionSecret), number: 5, maxNumber: 10, expires: new Date(Date.now() - 1000) });
       const expired = Buffer.from(JSON.stringify({ algorithm: old.algorithm, challenge: old.challenge, number: 5, salt: old.salt, signature: old.signature })).toString('base64');
-      expect(await verifyProof(t.db, t.config.sessionSecret, expired)).toMatchObject({ code: 'WP_EXPIRED' });
+      expect(await verifyProof(t.app.usedProofs, t.config.sessionSecret, expired)).toMatchObject({ code: 'WP_EXPIRED' });
       const wp = (await t.app.inject({ method: 'POST', url: '/v1/wp' })).json().data.wp;
       expect(wp).toHaveLength(4);
     });

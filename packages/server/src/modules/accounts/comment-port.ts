@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/index.js';
-import { isSessionTagLive } from '../../lib/session.js';
+import { isSessionTagLive } from './sessions.js';
 
 /**
  * The accounts module's part of the comment service's host port (comments/service/host.ts, composed in

@@ -1,7 +1,7 @@
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/index.js';
 import { authorCommentsPage, authorLikesPage } from '../comments/index.js';
-import { preferencesOf, proSettings, isActivePro } from '../../lib/pro.js';
+import { preferencesOf, proSettings, isActivePro } from './pro.js';
 import * as repo from './repository.js';
 import type { UserRow } from './repository.js';
 import { MAIN_COMMENT_APP, profileUrl } from './service.js';

@@ -5,7 +5,8 @@ import { Background } from '../../lib/background.js';
 import { createMailer } from '../../lib/mail.js';
 import { verifyProof } from '../../lib/proof-of-work.js';
 import { registerRateLimit } from '../../lib/rate-limit.js';
-import { SESSION_COOKIE, endSession, requestSessionId, rotateSession, sessionUser } from '../../lib/session.js';
+import { SESSION_COOKIE, requestSessionId } from '../../lib/session.js';
+import { endSession, rotateSession, sessionUser } from './sessions.js';
 import { LoginLockout, lockoutAccount, loginLockoutKey, rememberDevice } from './login-lockout.js';
 import { safeNext } from './next-url.js';
 import { SocialSignIn, providersFromEnv, type PendingSignIn } from './oidc.js';
@@ -132,7 +133,7 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
       const q = new URLSearchParams({ error: error.code, errorMessage: error.message, ...prefill, next });
       return reply.redirect(`/signup?${q.toString()}`, 303);
     };
-    const proof = await verifyProof(db, config.sessionSecret, body.captcha);
+    const proof = await verifyProof(app.usedProofs, config.sessionSecret, body.captcha);
     if (!proof.ok) return refuse(new HttpError(400, 'WRONG_CAPTCHA', 'Wrong CAPTCHA.'));
     let fields: { fullName: string; email: string };
     try {

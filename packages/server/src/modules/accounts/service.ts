@@ -6,12 +6,13 @@ import { HttpError, badRequest, forbidden, notFound } from '../../lib/envelope.j
 import type { Mailer } from '../../lib/mail.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { issueChallenge } from '../../lib/proof-of-work.js';
-import { destroyUserSessions, sessionTag } from '../../lib/session.js';
+import { sessionTag } from '../../lib/session.js';
+import { destroyUserSessions } from './sessions.js';
 import { canonicalEmail, emailHash, isValidEmail, normaliseEmail } from './email-rules.js';
 import * as repo from './repository.js';
 import type { Provider, UserRow, UserUpdate, WordTable } from './repository.js';
-import { isActivePro, preferencesOf, proSettings } from '../../lib/pro.js';
-import { canonicalTag } from '../../lib/tags.js';
+import { isActivePro, preferencesOf, proSettings } from './pro.js';
+import { canonicalTag } from '../posts/tags.js';
 import { anonymiseAuthor, removeAuthorComments } from '../comments/index.js';
 import { deletePost } from '../posts/actions.js';
 import { setPostCommentsCount } from '../posts/service.js';

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/harness.js';
 import { hashPassword } from '../../lib/password.js';
-import { createSession, SESSION_COOKIE } from '../../lib/session.js';
+import { SESSION_COOKIE } from '../../lib/session.js';
+import { createSession } from './sessions.js';
 import { makeUser, type TestUser } from '../posts/test-fixtures.js';
 import { emailHash } from './email-rules.js';
 import { cookiesOf, lastMailTo, nextIp } from './test-helpers.js';

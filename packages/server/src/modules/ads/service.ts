@@ -2,9 +2,9 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/index.js';
 import { badRequest, notFound } from '../../lib/envelope.js';
-import { sessionUser } from '../../lib/session.js';
+import { sessionUser } from '../accounts/sessions.js';
 import { findAdViewer, findCampaign, findRunningCampaigns, recordEvent, type CampaignRow } from './repository.js';
-import { isActivePro, proSettings } from '../../lib/pro.js';
+import { isActivePro, proSettings } from '../accounts/pro.js';
 
 /** posts-and-feeds.md §9 and shell-and-account.md §3: the slot sizes of the layout breakpoints; 1x1 collapses the billboard. */
 export const AD_SIZES = ['728x90', '970x250', '300x250', '336x280', '1x1'] as const;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { HttpError, success } from '../../lib/envelope.js';
 import { clientKey, registerRateLimit } from '../../lib/rate-limit.js';
-import { sessionUser } from '../../lib/session.js';
+import { sessionUser } from '../accounts/sessions.js';
 import { BATCHES_PER_MINUTE, eventsBody, eventsReply, MAX_BODY_BYTES } from './schemas.js';
 import { recordBatch, sessionKeyOf } from './service.js';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/harness.js';
-import { createSession } from '../../lib/session.js';
+import { createSession } from '../accounts/sessions.js';
 import { signAuthToken } from '../comments/index.js';
 
 /**

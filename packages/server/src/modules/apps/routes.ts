@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { badRequest, success, unauthorized } from '../../lib/envelope.js';
-import { sessionUser } from '../../lib/session.js';
+import { sessionUser } from '../accounts/sessions.js';
 import { banUser, listBans, moderate, moderationLog, moderationQueue, unbanUser } from '../comments/index.js';
 import { findConsoleUser, type ConsoleUser } from './repository.js';
 import * as s from './schemas.js';

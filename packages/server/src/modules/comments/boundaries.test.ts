@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles, specifiers, tablesOf } from '../../../test/source-scan.js';
 
 /**
  * The comment module stands alone (README "Boundaries"): its source imports no other server module (what it needs of
@@ -12,34 +13,10 @@ import { describe, expect, it } from 'vitest';
 const here = fileURLToPath(new URL('.', import.meta.url));
 const modulesDir = join(here, '..');
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) return sourceFiles(path);
-    return e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') && e.name !== 'test-kit.ts' ? [path] : [];
-  });
-}
-const files = sourceFiles(here);
-
-/** Module specifiers of import and export-from statements (static and dynamic). */
-const specifiers = (text: string) =>
-  [...text.matchAll(/(?:import|export)\s[^;]*?from\s+'([^']+)'|import\(\s*'([^']+)'\s*\)|^import\s+'([^']+)'/gm)].map((m) => m[1] ?? m[2] ?? m[3] ?? '');
+const files = sourceFiles(here, ['test-kit.ts']);
 
 /** The tables of this module (db/schema.ts and its migrations): comments and comment_*. */
 const owned = (table: string) => /^(comments|comment_[a-z_]+|comment[A-Z][A-Za-z]+)$/.test(table);
-
-/** Table names a statement reads or writes: Kysely's builders and raw SQL's from/join/into/update. */
-function tablesOf(text: string): string[] {
-  const names = [
-    ...[...text.matchAll(/\.(?:selectFrom|insertInto|updateTable|deleteFrom|innerJoin|leftJoin|rightJoin|fullJoin|mergeInto)\(\s*'([A-Za-z_]+)/g)].map((m) => m[1] as string),
-    ...[...text.matchAll(/sql(?:<[^>`]*>)?`([^`]*)`/g)].flatMap((m) =>
-      [...(m[1] as string).matchAll(/(?<!epoch\s+)\b(?:from|join|into|update)\s+([a-z_][a-z0-9_]*)\b/gi)].map((x) => x[1] as string),
-    ),
-  ];
-  // Words after FROM/UPDATE that are not tables: set-returning functions and SQL keywords (`do update set`, `for update skip locked`).
-  const notTables = new Set(['unnest', 'jsonb_array_elements', 'jsonb_to_recordset', 'generate_series', 'excluded', 'select', 'lateral', 'set', 'skip', 'nowait', 'of']);
-  return names.filter((n) => !notTables.has(n.toLowerCase()));
-}
 
 describe('comment module boundaries', () => {
   it('finds the module source', () => {

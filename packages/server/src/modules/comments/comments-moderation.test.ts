@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Comment } from '@guffaw/comments-client';
 import { describeEachDatabase } from '../../../test/harness.js';
-import { createSession, SESSION_COOKIE } from '../../lib/session.js';
+import { SESSION_COOKIE } from '../../lib/session.js';
+import { createSession } from '../accounts/sessions.js';
 import { signOpToken } from './auth.js';
 import { commentServiceFixture, SENT, type Role } from './comments-fixture.js';
 import { createApp, post, tokenFor, type CommentsTestApp } from './test-kit.js';

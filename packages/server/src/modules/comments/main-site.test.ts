@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AddCommentResult, CommentPage } from '@guffaw/comments-client';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/harness.js';
-import { createSession, SESSION_COOKIE } from '../../lib/session.js';
+import { SESSION_COOKIE } from '../../lib/session.js';
+import { createSession } from '../accounts/sessions.js';
 import { makePost } from '../posts/test-fixtures.js';
 import { createApp, createMainUser, createPost, makeModerator, post } from './test-kit.js';
 

@@ -9,7 +9,9 @@ import { testConfig, trustProxyOption, type Config } from '../../config.js';
 import type { Database } from '../../db/index.js';
 import { openMediaStore } from '../../lib/media/open-store.js';
 import { LocalBus } from '../../lib/pubsub.js';
-import { createSession, sessionIdOf, sessionTag } from '../../lib/session.js';
+import { sessionIdOf, sessionTag } from '../../lib/session.js';
+import { createSession } from '../accounts/sessions.js';
+import { usedProofsStore } from '../accounts/used-proofs-repo.js';
 import { createLimits } from '../../lib/rate-limit.js';
 import { createTestDatabase, type DatabaseKind } from '../../../test/harness.js';
 import { createMainCommentService } from '../../comment-hooks.js';
@@ -47,6 +49,7 @@ export async function createCommentsTestApp(kind: DatabaseKind, options: Comment
   const limits = createLimits(config.redisUrl, { info: () => undefined, warn: () => undefined });
   app.decorate('limits', limits);
   app.addHook('onClose', () => limits.close());
+  app.decorate('usedProofs', usedProofsStore(testDb.db));
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(formbody);
   await app.register(threadsRoutes);

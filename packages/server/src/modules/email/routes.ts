@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { badRequest, success, unauthorized } from '../../lib/envelope.js';
-import { sessionUser } from '../../lib/session.js';
+import { sessionUser } from '../accounts/sessions.js';
 import { emailAppRoutes } from './app-routes.js';
 import { escapeHtml } from './render.js';
 import { EMAIL_MODES, getMode, memberRecipient, setMode, type EmailMode } from './service.js';

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { EmbedTheme, FrameData } from './frame-data.js';
 import { failure, isHttpError } from '../../lib/envelope.js';
 import { clientFault } from '../../lib/input-guard.js';
-import { sessionUser } from '../../lib/session.js';
+import { sessionUser } from '../accounts/sessions.js';
 import { outageOf, unavailable } from '../../lib/unavailable.js';
 import { MAIN_COMMENT_APP } from '../posts/service.js';
 import { createEmbedAssets, defaultEmbedDir, EmbedNotBuiltError, isEmbedNotBuilt, staticChunks, type EmbedAsset } from './assets.js';

@@ -5,7 +5,8 @@ import { sql } from 'kysely';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/harness.js';
 import type { Database } from '../../db/index.js';
 import type { Json } from '../../db/schema.js';
-import { createSession, SESSION_COOKIE } from '../../lib/session.js';
+import { SESSION_COOKIE } from '../../lib/session.js';
+import { createSession } from '../accounts/sessions.js';
 import { awardSent, commentAdded, postUpvoted } from './producers.js';
 import { notify, notifyMilestone, PAGE_SIZE, type NotificationPage, type NotifyInput } from './service.js';
 

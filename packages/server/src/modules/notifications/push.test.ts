@@ -7,7 +7,8 @@ import websocket from '@fastify/websocket';
 import { createTestDatabase, type TestDatabase } from '../../../test/harness.js';
 import { testConfig } from '../../config.js';
 import { LocalBus } from '../../lib/pubsub.js';
-import { createSession, destroySession, SESSION_COOKIE } from '../../lib/session.js';
+import { SESSION_COOKIE } from '../../lib/session.js';
+import { createSession, destroySession } from '../accounts/sessions.js';
 import { MAX_SOCKETS_PER_USER, pushRoutes } from './push.js';
 
 /** The part of a `ws` client socket the tests use. */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { failure } from '../../lib/envelope.js';
-import { endedSessionsOf, findSessionUser, requestSessionId, SESSION_COOKIE, SESSIONS_CHANNEL, sessionUser } from '../../lib/session.js';
+import { endedSessionsOf, requestSessionId, SESSION_COOKIE, SESSIONS_CHANNEL } from '../../lib/session.js';
+import { findSessionUser, sessionUser } from '../accounts/sessions.js';
 import type { BusEvent } from '../../lib/pubsub.js';
 import { getReadState, userChannel, type PushEvent } from './service.js';
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest, commentError, commentOk, success, unauthorized } from '../../lib/envelope.js';
-import { sessionUser, type SessionUser } from '../../lib/session.js';
+import { type SessionUser } from '../../lib/session.js';
+import { sessionUser } from '../accounts/sessions.js';
 import { pushRoutes } from './push.js';
 import * as schemas from './schemas.js';
 import { clearUnreadCount, getReadState, listPage, setItemsRead } from './service.js';

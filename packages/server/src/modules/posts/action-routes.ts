@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { badRequest, success, unauthorized } from '../../lib/envelope.js';
-import { sessionUser } from '../../lib/session.js';
+import { sessionUser } from '../accounts/sessions.js';
 import * as actions from './actions.js';
 import * as schemas from './schemas.js';
 

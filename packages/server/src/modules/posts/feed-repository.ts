@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/index.js';
 import { sessionEpoch } from '../../lib/session.js';
-import { canonicalTag } from '../../lib/tags.js';
+import { canonicalTag } from './tags.js';
 import { findViewerState, viewerStateEpoch, type ViewerState } from './repository.js';
 import { perDatabase, RecentRows, visitorCacheTtl, VisitorPageCache } from './visitor-cache.js';
 

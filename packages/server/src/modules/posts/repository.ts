@@ -2,7 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Database } from '../../db/index.js';
 import type { Interests, Json, Tags } from '../../db/schema.js';
 import { perDatabase, RecentRows, visitorCacheTtl } from './visitor-cache.js';
-import { liveSession } from '../../lib/session.js';
+import { liveSession } from '../accounts/session-repo.js';
 
 /** Posts: the rows behind a post card, and the writes of the post actions (votes, saves, hides, reports, polls, awards). */
 

@@ -11,8 +11,8 @@ import { TOP_TIMEFRAMES, topWindow, trendingFloor, type TopTimeframe } from './r
 import * as repo from './repository.js';
 import { maskCoverUrl } from './mask-cover.js';
 import { cacheTtl, perDatabase, VisitorPageCache, visitorCacheTtl } from './visitor-cache.js';
-import { isActivePro, proSettings } from '../../lib/pro.js';
-import { canonicalTag } from '../../lib/tags.js';
+import { isActivePro, proSettings } from '../accounts/pro.js';
+import { canonicalTag } from './tags.js';
 import { MAIN_APP_ID } from '../../main-app.js';
 
 /** Posts per page of every list (the client groups them in streams of 2, 3 then 5). */

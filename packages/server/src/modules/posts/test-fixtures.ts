@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from '../../db/index.js';
 import type { Json } from '../../db/schema.js';
-import { createSession, SESSION_COOKIE } from '../../lib/session.js';
+import { SESSION_COOKIE } from '../../lib/session.js';
+import { createSession } from '../accounts/sessions.js';
 
 /** Data builders for the posts tests: each test file makes its own users, tags and posts. */
 

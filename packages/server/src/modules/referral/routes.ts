@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { success, unauthorized } from '../../lib/envelope.js';
-import { sessionUser } from '../../lib/session.js';
+import { sessionUser } from '../accounts/sessions.js';
 import { statusBody, statusReply, type ReferralMode } from './schemas.js';
 import { referralStatus } from './service.js';
 

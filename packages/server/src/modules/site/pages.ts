@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { isHttpError } from '../../lib/envelope.js';
-import { sessionUser } from '../../lib/session.js';
+import { sessionUser } from '../accounts/sessions.js';
 import { appConfig } from '../posts/app-config.js';
 import * as posts from '../posts/service.js';
 import { PRIVACY_REGION_PATH } from '../privacy/routes.js';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { failure, isHttpError, success, unauthorized } from '../../lib/envelope.js';
 import { clientFault } from '../../lib/input-guard.js';
-import { sessionUser } from '../../lib/session.js';
+import { sessionUser } from '../accounts/sessions.js';
 import { outageOf, unavailable } from '../../lib/unavailable.js';
 import { followSchema, replySchema, statusSchema } from './schemas.js';
 import { follow, followStatus } from './service.js';

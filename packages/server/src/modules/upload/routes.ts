@@ -7,7 +7,7 @@ import { HttpError, badRequest, success, unauthorized } from '../../lib/envelope
 import { refuseNul } from '../../lib/input-guard.js';
 import { isMediaError, type MediaFileType } from '../../lib/media/index.js';
 import { workDir } from '../../lib/media/work-dir.js';
-import { sessionUser } from '../../lib/session.js';
+import { sessionUser } from '../accounts/sessions.js';
 import { MAX_FILE_BYTES, parseFields, statusQuery, type StatusQuery } from './schemas.js';
 import * as service from './service.js';
 

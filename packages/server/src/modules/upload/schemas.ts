@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { MediaFileType } from '../../lib/media/index.js';
 import { badRequest } from '../../lib/envelope.js';
-import { canonicalTag } from '../../lib/tags.js';
+import { canonicalTag } from '../posts/tags.js';
 
 /**
  * POST /submit (posts-and-feeds.md §7 "upload post"): multipart/form-data, the fields first and the file last

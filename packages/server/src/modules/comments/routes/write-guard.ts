@@ -39,7 +39,7 @@ export async function guardWrite(request: FastifyRequest, app: AppRow, auth: str
   const { config, db } = request.server;
   if (config.commentSpam.proofRequired) {
     const header = request.headers['x-wp'];
-    const result = await verifyProof(db, config.sessionSecret, Array.isArray(header) ? header[0] : header, proofScopeOf(app.id, sub));
+    const result = await verifyProof(request.server.usedProofs, config.sessionSecret, Array.isArray(header) ? header[0] : header, proofScopeOf(app.id, sub));
     if (!result.ok) throw new HttpError(result.code === 'WP_MISSING' ? 400 : 403, result.code, result.message);
   }
   const key = `${app.id}\n${sub}`;
