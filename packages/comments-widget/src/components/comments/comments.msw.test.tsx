@@ -46,6 +46,8 @@ describe('<Comments> over the comment service', () => {
     await user.type(box, 'first from the member');
     await user.click(screen.getByRole('button', { name: 'Post' }));
     expect(await screen.findByText('first from the member')).toBeInTheDocument();
+    // The comment shows at once; the call follows its proof of work (wp.json first).
+    await waitFor(() => expect(fake.callsTo('add-comment.json')).toHaveLength(1));
     expect(fake.callsTo('add-comment.json')[0]!.params).toMatchObject({ appId: 'guffaw', auth: 'member', url: STORY_URL, text: 'first from the member' });
 
     const article = screen.getByRole('article', { name: 'Comment by bob' });
@@ -57,6 +59,7 @@ describe('<Comments> over the comment service', () => {
     await user.type(within(article).getByRole('textbox', { name: 'Write a reply' }), 'nice');
     await user.click(within(within(article).getByRole('form')).getByRole('button', { name: 'Reply' }));
     expect(await screen.findByText('@bob nice')).toBeInTheDocument();
+    await waitFor(() => expect(fake.callsTo('add-comment.json')).toHaveLength(2));
     expect(fake.callsTo('add-comment.json')[1]!.params).toMatchObject({ parent: '1', text: '@bob nice' });
     expect(screen.getByRole('button', { name: 'View 1 reply' })).toBeInTheDocument();
   }, 30_000);
