@@ -18,7 +18,7 @@ import { registerSecurityHeaders } from './lib/security-headers.js';
 import { shareSessionEnds } from './lib/session.js';
 import { purgeExpiredSessions } from './modules/accounts/sessions.js';
 import { usedProofsStore } from './modules/accounts/used-proofs-repo.js';
-import { createLimits } from './lib/rate-limit.js';
+import { rateLimitPlugin } from './lib/rate-limit.js';
 import { outageOf, unavailable } from './lib/unavailable.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { accountsRoutes } from './modules/accounts/routes.js';
@@ -81,10 +81,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // An ended session (logout, password reset, purge) is told to every instance: push streams close, tokens stop.
   const stopSessionEnds = await shareSessionEnds(db, bus, () => purgeExpiredSessions(db));
   app.addHook('onClose', () => stopSessionEnds());
-  // Rate limits and login lockouts: shared through Redis when set, kept in process while it is down (lib/rate-limit.ts).
-  const limits = createLimits(config.redisUrl, app.log);
-  app.decorate('limits', limits);
-  app.addHook('onClose', () => limits.close());
+  // Rate limits and login lockouts: shared through Redis when set, kept in process while it is down; the one
+  // @fastify/rate-limit for every module's routes (lib/rate-limit.ts).
+  await app.register(rateLimitPlugin);
   // Proofs of work are single use on every instance: their signatures are kept in the database until they expire.
   app.decorate('usedProofs', usedProofsStore(db));
 

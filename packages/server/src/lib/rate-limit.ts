@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import rateLimit, { normalizeIP, type RateLimitPluginOptions } from '@fastify/rate-limit';
+import rateLimit, { normalizeIP, type RateLimitOptions, type RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import { createRedis, type ServiceLog } from './redis.js';
 
@@ -211,14 +211,14 @@ export function createLimits(redisUrl: string | null, log: ServiceLog): Limits {
 export const clientKey = (request: FastifyRequest): string => `ip:${normalizeIP(request.ip)}`;
 
 type StoreResult = { current: number; ttl: number };
-type RouteParams = { routeInfo?: { method?: string | string[]; url?: string } };
+type RouteParams = { nameSpace?: string; routeInfo?: { method?: string | string[]; url?: string } };
 
-/** @fastify/rate-limit's store over the app's Limits, one key space per route as its own stores have. */
-function storeOn(limits: Limits, nameSpace: string) {
+/** @fastify/rate-limit's store over the app's Limits, one key space per route (under its scope's nameSpace). */
+function storeOn(limits: Limits) {
   return class LimitsStore {
     constructor(
       _options: unknown,
-      private readonly prefix = nameSpace,
+      private readonly prefix = '',
     ) {}
 
     incr(key: string, callback: (error: Error | null, result?: StoreResult) => void, timeWindow: number): void {
@@ -230,26 +230,43 @@ function storeOn(limits: Limits, nameSpace: string) {
 
     child(routeOptions: RouteParams): LimitsStore {
       const route = routeOptions.routeInfo ?? {};
-      return new LimitsStore(undefined, `${nameSpace}${String(route.method ?? '')}${route.url ?? ''}-`);
+      return new LimitsStore(undefined, `${routeOptions.nameSpace ?? ''}${String(route.method ?? '')}${route.url ?? ''}-`);
     }
   };
 }
 
-export type RateLimitScope = Pick<RateLimitPluginOptions, 'hook' | 'keyGenerator' | 'errorResponseBuilder'> & {
+/**
+ * The rate-limit platform, registered once before the modules (app.ts; the comment service's test server): the app's
+ * Limits as `app.limits` (Redis when REDIS_URL is set, counted in process while it is down or slow), closed with the
+ * app, and @fastify/rate-limit over them for every route whose config sets `rateLimit` (no route is limited
+ * otherwise), keyed by client address unless the route's scope says otherwise, never skipped on error. It decorates
+ * the app that registers it (not a scope of its own), as fastify-plugin's plugins do.
+ */
+async function registerLimits(app: FastifyInstance, options: { log?: ServiceLog }): Promise<void> {
+  const limits = createLimits(app.config.redisUrl, options.log ?? app.log);
+  app.decorate('limits', limits);
+  app.addHook('onClose', () => limits.close());
+  await app.register(rateLimit, {
+    global: false,
+    keyGenerator: clientKey,
+    store: storeOn(limits) as unknown as NonNullable<RateLimitPluginOptions['store']>,
+  });
+}
+export const rateLimitPlugin = Object.assign(registerLimits, { [Symbol.for('skip-override')]: true });
+
+/** What a module's routes share of their limits: the key space in Redis, and when given the hook, key and answer. */
+export type RateLimitScope = Pick<RateLimitOptions, 'hook' | 'keyGenerator' | 'errorResponseBuilder'> & {
   /** Prefix of this scope's keys in Redis. */
   nameSpace: string;
 };
 
 /**
- * The one way a module turns on @fastify/rate-limit for its routes (`config: { rateLimit: { max, timeWindow } }`):
- * counted in the app's Limits, keyed by client address unless the scope says otherwise, never skipped on error.
+ * A route's `config.rateLimit` in a module's scope: `rateLimitOf(scope)({ max, timeWindow })`; what the route gives wins
+ * over the scope (a route's own keyGenerator).
  */
-export async function registerRateLimit(app: FastifyInstance, scope: RateLimitScope): Promise<void> {
-  const { nameSpace, ...options } = scope;
-  await app.register(rateLimit, {
-    global: false,
-    keyGenerator: clientKey,
-    ...options,
-    store: storeOn(app.limits, nameSpace) as unknown as NonNullable<RateLimitPluginOptions['store']>,
-  });
-}
+export const rateLimitOf =
+  (scope: RateLimitScope) =>
+  (limit: RateLimitOptions): RateLimitOptions => {
+    const options: RateLimitOptions & Pick<RateLimitScope, 'nameSpace'> = { ...scope, ...limit };
+    return options;
+  };

@@ -4,7 +4,7 @@ import { HttpError, failure, isHttpError, notFound, success, unauthorized } from
 import { Background } from '../../lib/background.js';
 import { createMailer } from '../../lib/mail.js';
 import { verifyProof } from '../../lib/proof-of-work.js';
-import { registerRateLimit } from '../../lib/rate-limit.js';
+import { rateLimitOf } from '../../lib/rate-limit.js';
 import { SESSION_COOKIE, requestSessionId } from '../../lib/session.js';
 import { endSession, rotateSession, sessionUser } from './sessions.js';
 import { LoginLockout, lockoutAccount, loginLockoutKey, rememberDevice } from './login-lockout.js';
@@ -53,12 +53,12 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onClose', () => background.idle());
   const social = new SocialSignIn(providersFromEnv(), config.publicUrl);
 
-  await registerRateLimit(app, {
+  const rateLimit = rateLimitOf({
     nameSpace: 'guffaw-rl-',
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, 'RATE_LIMITED', `Too many attempts. Please wait ${minutesOf(context.ttl)} minute(s) and try again.`),
   });
-  const limit = (max: number, minutes: number) => ({ rateLimit: { max, timeWindow: minutes * 60_000 } });
+  const limit = (max: number, minutes: number) => ({ rateLimit: rateLimit({ max, timeWindow: minutes * 60_000 }) });
   const lockout = new LoginLockout(app.limits);
 
   const toast = (reply: FastifyReply, code: number) =>

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { HttpError, success } from '../../lib/envelope.js';
-import { clientKey, registerRateLimit } from '../../lib/rate-limit.js';
+import { clientKey, rateLimitOf } from '../../lib/rate-limit.js';
 import { sessionUser } from '../accounts/sessions.js';
 import { BATCHES_PER_MINUTE, eventsBody, eventsReply, MAX_BODY_BYTES } from './schemas.js';
 import { recordBatch, sessionKeyOf } from './service.js';
@@ -20,7 +20,7 @@ export const ANALYTICS_EVENTS_PATH = '/v1/analytics/events';
  */
 export const analyticsRoutes: FastifyPluginAsync = async (app) => {
   const { config, db } = app;
-  await registerRateLimit(app, {
+  const rateLimit = rateLimitOf({
     nameSpace: 'guffaw-rl-analytics-',
     errorResponseBuilder: () => new HttpError(429, 'RATE_LIMITED', 'Too many analytics batches. Please slow down.'),
   });
@@ -36,14 +36,14 @@ export const analyticsRoutes: FastifyPluginAsync = async (app) => {
       },
       schema: { body: eventsBody, response: { 200: eventsReply } },
       config: {
-        rateLimit: {
+        rateLimit: rateLimit({
           max: BATCHES_PER_MINUTE,
           timeWindow: 60_000,
           keyGenerator: async (request) => {
             const user = await sessionUser(request);
             return user ? `u:${user.id}` : clientKey(request);
           },
-        },
+        }),
       },
     },
     async (request) => {

@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import { HttpError, badRequest, commentError, isHttpError } from '../../lib/envelope.js';
 import { clientFault } from '../../lib/input-guard.js';
 import { MAX_UPLOAD_BYTES, type MediaError, isMediaError } from '../../lib/media/index.js';
-import { clientKey, registerRateLimit } from '../../lib/rate-limit.js';
+import { clientKey, rateLimitOf } from '../../lib/rate-limit.js';
 import { isSafeFetchError, type SafeFetchOptions } from '../../lib/safe-fetch.js';
 import { outageOf, unavailable } from '../../lib/unavailable.js';
 import { verifiedSubject } from './auth.js';
@@ -51,7 +51,8 @@ export const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (
     throwFileSizeLimit: false,
   });
 
-  await registerRateLimit(app, {
+  // The routes' limits (routes/kit.ts limited) over the app's rate-limit plugin (lib/rate-limit.ts).
+  const rateLimit = rateLimitOf({
     nameSpace: 'guffaw-comments-rl-',
     // After body parsing, so a write is counted against its app user: only once the token's signature is checked,
     // else against the address (a forged token must not spend the budget of the user it names).
@@ -130,7 +131,7 @@ export const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (
 
   for (const version of ['v1', 'v2']) {
     await app.register((scope, _o, done) => {
-      const kit = routeKit(service, opts.rateLimits ?? RATE_LIMITS, opts.fetchOptions ?? {});
+      const kit = routeKit(service, opts.rateLimits ?? RATE_LIMITS, opts.fetchOptions ?? {}, rateLimit);
       for (const group of [listRoutes, proofRoutes, commentRoutes, uploadRoutes, memberRoutes, moderationRoutes]) group(scope, kit);
       done();
     }, { prefix: `/${version}` });

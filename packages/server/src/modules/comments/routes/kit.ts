@@ -1,3 +1,4 @@
+import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import type { SafeFetchOptions } from '../../../lib/safe-fetch.js';
 import type { CommentService } from '../service/wiring.js';
@@ -8,8 +9,13 @@ export type RateLimits = { comment: number; upload: number; action: number };
 export const RATE_LIMITS: Readonly<RateLimits> = { comment: 20, upload: 20, action: 120 };
 
 /** What every group of routes shares: the service, the call's app and viewer, and the rate limits. */
-export function routeKit(service: CommentService, limits: Readonly<RateLimits>, fetchOptions: Pick<SafeFetchOptions, 'allowAddress' | 'allowedPorts' | 'resolve'>) {
-  const limited = (kind: keyof RateLimits) => ({ rateLimit: { max: () => limits[kind], timeWindow: 60_000 } });
+export function routeKit(
+  service: CommentService,
+  limits: Readonly<RateLimits>,
+  fetchOptions: Pick<SafeFetchOptions, 'allowAddress' | 'allowedPorts' | 'resolve'>,
+  rateLimit: (limit: RateLimitOptions) => RateLimitOptions,
+) {
+  const limited = (kind: keyof RateLimits) => ({ rateLimit: rateLimit({ max: () => limits[kind], timeWindow: 60_000 }) });
 
   /** Resolves the app and the viewer of a call; mutating calls are also checked against the app's origins. */
   async function context(request: FastifyRequest, appId: string, auth: string | undefined, opt: { mutating: boolean; authRequired: boolean; proof?: boolean }) {
