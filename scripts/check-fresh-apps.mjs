@@ -5,8 +5,9 @@
 // type-checks an import of both packages with `bundler` and with `node16` resolution, builds both apps, starts a
 // Guffaw server with demo content and both apps' production servers, and checks in Chromium that each shows a
 // post's comments; the Next app's HTML must already hold the first comments (server-rendered) and hydrate without
-// an error. Needs the packages built (`npm run build:packages` or `npm run build`) and the npm registry for the apps'
-// own dependencies (vite, next, react). Prints each step's time.
+// an error; both show the thread in Arabic, right to left, with ?lang=ar. Needs the packages built
+// (`npm run build:packages` or `npm run build`) and the npm registry for the apps' own dependencies (vite, next,
+// react). Prints each step's time.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -124,6 +125,22 @@ async function postWithComments(base) {
   throw new Error('no demo post with comments in the fresh list');
 }
 
+/** The thread in Arabic: right to left, the widget's own words in Arabic, the comments as written. */
+async function showsArabic(url, words) {
+  const page = await newPage(browser);
+  try {
+    await page.goto(url, { waitUntil: 'networkidle' });
+    const section = page.getByRole('region', { name: 'التعليقات' });
+    await section.getByRole('button', { name: 'سجّل الدخول للتعليق' }).waitFor({ timeout: 20_000 });
+    assert.equal(await section.getAttribute('dir'), 'rtl');
+    assert.equal(await section.getAttribute('lang'), 'ar');
+    await section.getByText(words, { exact: false }).first().waitFor();
+    assert.deepEqual(page.consoleErrors, [], `console errors on ${url}`);
+  } finally {
+    await page.context().close();
+  }
+}
+
 async function showsComments(url, words) {
   const page = await newPage(browser);
   const failures = [];
@@ -180,6 +197,8 @@ try {
   browser = await launchBrowser();
   await step('Chromium: the Vite app shows the comments', () => showsComments(`${viteUrl}/${query}`, words));
   await step('Chromium: the Next.js app shows and hydrates the comments', () => showsComments(`${nextUrl}/${query}`, words));
+  await step('Chromium: the Vite app in Arabic, right to left', () => showsArabic(`${viteUrl}/${query}&lang=ar`, words));
+  await step('Chromium: the Next.js app in Arabic, right to left', () => showsArabic(`${nextUrl}/${query}&lang=ar`, words));
   console.log('fresh-apps: PASS');
 } catch (error) {
   failed = true;

@@ -12,6 +12,8 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
   const params = await searchParams;
   const url = typeof params.url === 'string' ? params.url : '';
   const appId = typeof params.appId === 'string' ? params.appId : 'guffaw';
+  // The reader's language (en, es, de, fr, pt-BR, ja, ar; Arabic reads right to left), loaded on demand in the browser.
+  const locale = typeof params.lang === 'string' ? params.lang : undefined;
   let initialPage: InitialPage | undefined;
   if (url) {
     try {
@@ -27,7 +29,7 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
     <main>
       <h1>Comments from Guffaw</h1>
       {url ? (
-        <Comments appId={appId} url={url} initialPage={initialPage} />
+        <Comments appId={appId} url={url} locale={locale} initialPage={initialPage} />
       ) : (
         <p>Add <code>?url=http://localhost:3000/gag/POST_ID</code> to the address.</p>
       )}

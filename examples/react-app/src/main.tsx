@@ -27,6 +27,8 @@ function App() {
           // see the root README) gives them Pin, Hide and "Post anonymously as OP".
           opToken={params.get('opToken') ?? undefined}
           canAnonymous={params.has('opToken')}
+          // The reader's language (en, es, de, fr, pt-BR, ja, ar; Arabic reads right to left): loaded on demand.
+          locale={params.get('lang') ?? undefined}
           onRequireLogin={() => alert('Sign in on the host site to take part.')}
         />
       ) : null}
