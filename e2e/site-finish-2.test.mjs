@@ -2,7 +2,7 @@
 // not alone on a second line), every action of it inside the card and hit by a real click. At 1440 and 390 px.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertHittable, baseUrl, login, screenshot, useBrowser, useServer, WIDTHS } from './harness.mjs';
+import { assertHittable, assertInViewport, baseUrl, login, screenshot, useBrowser, useServer, WIDTHS } from './harness.mjs';
 
 useServer();
 const browser = useBrowser();
@@ -147,6 +147,65 @@ for (const [width, viewport] of WIDTHS) {
           await assertHittable(reply, 'the last comment\'s Reply');
           await reply.click();
         }
+      },
+      { viewport },
+    );
+  });
+}
+
+/** A designed state (shell/empty-state): an icon of the site's set, a heading, one line and one action. */
+async function assertState(page, state, { heading, action }) {
+  await state.waitFor();
+  await assertInViewport(page, state, `the state "${heading}"`);
+  const parts = await state.evaluate((el) => ({
+    icons: el.querySelectorAll('svg.icon').length,
+    headings: [...el.querySelectorAll('h1, h2')].map((h) => h.textContent.trim()),
+    lines: el.querySelectorAll('p').length,
+    actions: [...el.querySelectorAll('a, button')].map((a) => a.textContent.trim()),
+  }));
+  assert.deepEqual({ ...parts, headings: parts.headings.length }, { icons: 1, headings: 1, lines: 1, actions: [action] }, `the state "${heading}": ${JSON.stringify(parts)}`);
+  assert.match(parts.headings[0], heading);
+  const control = state.getByRole(action === 'Unblock' ? 'button' : 'link', { name: action, exact: true });
+  await assertHittable(control, `the state's ${action}`);
+  return control;
+}
+
+for (const [width, viewport] of WIDTHS) {
+  test(`${width} px: the not-found page, a blocked user's profile and their post are designed states with one action that works`, async (t) => {
+    await browser.withPage(
+      t,
+      async (page) => {
+        await page.goto(`${baseUrl()}/no-such-page-here`, { waitUntil: 'networkidle' });
+        const missing = page.getByTestId('not-found');
+        await screenshot(page, `site-finish-2-${width}-not-found`);
+        await (await assertState(page, missing, { heading: /Page not found/, action: 'Go home' })).click();
+        await page.waitForURL((url) => url.pathname === '/');
+
+        const response = await page.context().request.get(baseUrl() + '/v1/feed-posts/type/home', { headers: { 'x-api-version': '2', accept: 'application/json' } });
+        const post = (await response.json()).data.posts.find((p) => p.creator && !p.isAnonymous && !['demo', 'moonwalker'].includes(p.creator.username) && !p.nsfw && p.type === 'Photo');
+        const name = post.creator.username;
+        await login(page, 'demo', 'guffaw-demo');
+        await page.goto(`${baseUrl()}/u/${name}`, { waitUntil: 'networkidle' });
+        await page.getByRole('main').locator('article[data-post-id]').first().waitFor();
+        await page.getByRole('button', { name: 'Profile menu' }).click();
+        await page.getByRole('menuitem', { name: `Block @${name}` }).click();
+        await page.getByRole('dialog').getByRole('button', { name: 'Block', exact: true }).click();
+        const blocked = page.getByTestId('profile-blocked');
+        const unblockProfile = await assertState(page, blocked, { heading: new RegExp(`You blocked @${name}`), action: 'Unblock' });
+        assert.equal(await page.getByRole('main').locator('article[data-post-id]').count(), 0, 'no post of a blocked user on their profile');
+        await screenshot(page, `site-finish-2-${width}-profile-blocked`);
+
+        await page.goto(`${baseUrl()}/gag/${post.id}`, { waitUntil: 'networkidle' });
+        const hidden = page.getByTestId('post-blocked');
+        await screenshot(page, `site-finish-2-${width}-post-blocked`);
+        await (await assertState(page, hidden, { heading: new RegExp(`blocked posts from @${name}`), action: 'Unblock' })).click();
+        await page.locator('#post-title').waitFor();
+        await hidden.waitFor({ state: 'detached' });
+
+        await page.goto(`${baseUrl()}/u/${name}`, { waitUntil: 'networkidle' });
+        await page.getByRole('main').locator('article[data-post-id]').first().waitFor();
+        assert.equal(await blocked.count(), 0);
+        void unblockProfile;
       },
       { viewport },
     );

@@ -37,7 +37,7 @@ function Tabs({ tabs, current, label, sub = false, tooltip }: { tabs: ListTab[];
   );
 }
 
-const NotFoundPage = lazy(() => import('../pages/not-found/not-found-page'));
+const NotFoundPage = lazy(() => import('../shell/empty-state/empty-state'));
 
 const isHomeType = (value: string): value is HomeListType => (HOME_LIST_TYPES as readonly string[]).includes(value);
 

@@ -3,6 +3,7 @@ import { MaskedContent, PostHeader, PostTags, VoteBar } from '../feed/post-card'
 import { PostAd } from '../ads';
 import { usePostView } from '../analytics';
 import { actOnCard, FeedList } from '../feed/feed-list';
+import { setUserBlocked } from '../feed/post-actions';
 import { usePostList, votePost } from '../feed/post-store';
 import type { Post } from '../feed/post-types';
 import { commentLabel, isOwnUpload } from '../feed/visibility';
@@ -11,6 +12,7 @@ import { apiGet, errorMessage, isApiFailure } from '../lib/api';
 import { abbreviateNumber } from '../lib/format';
 import { pageData } from '../lib/page-data';
 import { navigate, preloadComponent, useHydrated, useLocation, type RouteProps } from '../router';
+import { BLOCKED_ICON, EmptyState } from '../shell/empty-state/empty-state';
 import { usePageTitle } from '../shell/page-title';
 import { adjacentCard, currentCard, focusWhenShown, postCards, scrollToCard, togglePlay, usePostShortcuts } from '../shell/shortcuts/post-shortcuts';
 import { selectIsLoggedIn, useUser } from '../user/user-store';
@@ -122,9 +124,17 @@ function PostView({ post }: { post: Post }) {
   });
   const creator = post.creator;
   if (creator && !post.isAnonymous && info.blocklistIds.includes(creator.accountId)) {
-    return <p className={styles.placeholder}>You&apos;ve blocked posts from @{creator.username}</p>;
+    return (
+      <EmptyState
+        icon={BLOCKED_ICON}
+        title={`You've blocked posts from @${creator.username}`}
+        text="This post is hidden from you, as are their other posts and comments."
+        action={{ label: 'Unblock', onClick: () => void setUserBlocked({ accountId: creator.accountId, username: creator.username }, false) }}
+        testId="post-blocked"
+      />
+    );
   }
-  if (info.blockPosts[post.id] === 'post') return <p className={styles.placeholder}>The post is hidden</p>;
+  if (info.blockPosts[post.id] === 'post') return <EmptyState icon={BLOCKED_ICON} title="The post is hidden" text="You hid this post. It stays out of your lists." action={{ label: 'Explore Trending', href: '/trending' }} testId="post-blocked" />;
 
   const forum = post.type === 'ForumPost';
   // §2: an article's description is its markdown intro; other types show theirs unless the content already is it.

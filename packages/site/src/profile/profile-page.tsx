@@ -6,6 +6,7 @@ import { listKey, selectList, usePostList } from '../feed/post-store';
 import { apiGet, errorMessage, isApiFailure } from '../lib/api';
 import { pageData, type PageProfile } from '../lib/page-data';
 import { Link, useLocation, type RouteProps } from '../router';
+import { BLOCKED_ICON, EmptyState } from '../shell/empty-state/empty-state';
 import { Icon, MORE } from '../shell/icons/icons';
 import { useDismiss } from '../shell/menus/use-dismiss';
 import { openModal, requireMember } from '../shell/modals';
@@ -31,6 +32,7 @@ export default function ProfilePage({ params }: RouteProps) {
   const username = params['username'] ?? '';
   const type = profileType(params['type']);
   const viewer = useUser((s) => s.info.user);
+  const blocklist = useUser((s) => s.info.blocklistIds);
   const own = Boolean(viewer && viewer.username.toLowerCase() === username.toLowerCase());
   const { pathname } = useLocation();
   // The profile the server drew this page with (lib/page-data.ts): hydration starts from it, and it is not asked again.
@@ -65,12 +67,12 @@ export default function ProfilePage({ params }: RouteProps) {
   if (load.status === 'missing' || type === null) {
     return (
       <div className={feedStyles.page} role="alert">
-        <h1 className={feedStyles.heading}>{type === null ? 'Page not found' : 'User not found'}</h1>
-        <p>{type === null ? `There is no "${params['type'] ?? ''}" list on a profile.` : load.status === 'missing' ? load.message : ''}</p>
+        <EmptyState level={1} title={type === null ? 'Page not found' : 'User not found'} text={type === null ? `There is no "${params['type'] ?? ''}" list on a profile.` : load.status === 'missing' ? load.message : ''} action={{ label: 'Go home', href: '/' }} />
       </div>
     );
   }
   const profile = load.status === 'ready' ? load.profile : null;
+  const blocked = profile !== null && blocklist.includes(profile.accountId);
   const tabs = profileTabs(username, own);
   return (
     <div className={feedStyles.page}>
@@ -94,7 +96,19 @@ export default function ProfilePage({ params }: RouteProps) {
           ))}
         </ul>
       </nav>
-      {type === 'saved' && !own ? <p className={styles.blank}>{SAVED_PRIVATE}</p> : <ProfileList key={`${username}/${type}`} username={username} type={type} own={own} />}
+      {profile && blocked && !own ? (
+        <EmptyState
+          icon={BLOCKED_ICON}
+          title={`You blocked @${profile.username}`}
+          text="Their posts and comments are hidden from you."
+          action={{ label: 'Unblock', onClick: () => void setUserBlocked({ accountId: profile.accountId, username: profile.username }, false) }}
+          testId="profile-blocked"
+        />
+      ) : type === 'saved' && !own ? (
+        <p className={styles.blank}>{SAVED_PRIVATE}</p>
+      ) : (
+        <ProfileList key={`${username}/${type}`} username={username} type={type} own={own} />
+      )}
     </div>
   );
 }
@@ -115,15 +129,17 @@ const BLANK_TEXT: Record<ProfileType, { own: string; other: string }> = {
   saved: { own: 'You haven’t saved any posts yet.', other: 'hasn’t saved any posts yet.' },
 };
 
+const BLANK_TITLE: Record<ProfileType, string> = { likes: 'No upvotes yet', posts: 'No posts yet', comments: 'No comments yet', saved: 'Nothing saved yet' };
+
 /** §2 blank state: from the username of the route, says whether it is the viewer's own profile; a post button to /submit. */
 export function BlankState({ username, own, type }: { username: string; own: boolean; type: ProfileType }) {
   return (
-    <div className={styles.blank} data-testid="profile-blank">
-      <p>{own ? BLANK_TEXT[type].own : `@${username} ${BLANK_TEXT[type].other}`}</p>
-      <Link className={styles.postButton} href="/submit">
-        {own ? 'Post your first meme' : 'Post a meme'}
-      </Link>
-    </div>
+    <EmptyState
+      title={BLANK_TITLE[type]}
+      text={own ? BLANK_TEXT[type].own : `@${username} ${BLANK_TEXT[type].other}`}
+      action={{ label: own ? 'Post your first meme' : 'Post a meme', href: '/submit' }}
+      testId="profile-blank"
+    />
   );
 }
 

@@ -19,7 +19,7 @@ export const MORE = 'M4 11h2v2H4zm7 0h2v2h-2zm7 0h2v2h-2z';
 export const CLOSE = 'M18 6 6 18M6 6l12 12';
 export const STAR = 'm12 3 2.8 5.7 6.2.9-4.5 4.4 1.1 6.2-5.6-2.9-5.6 2.9 1.1-6.2L3 9.6l6.2-.9z';
 // A speech bubble (comments), a bookmark (save) and a medal (Cheers): the card's secondary actions, icon-only on phones.
-export const COMMENT = 'M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z';
+export const COMMENT = 'M21 12a9 9 0 0 1-13 8l-5 1 1-5a9 9 0 1 1 17-4z';
 export const BOOKMARK = 'M19 21l-7-4-7 4V5h14z';
 export const MEDAL = 'M12 15a6 6 0 1 0 0-12 6 6 0 0 0 0 12m-4-1-1 8 5-3 5 3-1-8';
 export const TO_TOP = 'M12 19V5m-7 7 7-7 7 7';
