@@ -1,9 +1,8 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.js';
-import { DatabaseUnavailableError, migrateToLatest, openDatabase, type Database } from '../db/index.js';
-import { dataDirInUse, lockDataDir } from '../lib/data-dir-lock.js';
+import type { Database } from '../db/index.js';
 import { insertCampaign, listCampaigns, removeCampaign } from '../modules/ads/repository.js';
 import { AD_SIZES, isSafeLink } from '../modules/ads/service.js';
+import { runDatabaseCli, type DatabaseCli } from './runner.js';
 
 /**
  * House-ad campaigns (README.md "Ads"):
@@ -96,48 +95,18 @@ export async function runAdsCommand(db: Database, argv: string[], print: (line: 
   throw new AdsUsageError(command ? `unknown command ${command}` : 'no command');
 }
 
-async function main(): Promise<void> {
-  const fail = (msg: string): never => {
-    process.stderr.write(`ads: ${msg}\n`);
-    process.exit(1);
-  };
-  const args = process.argv.slice(2);
+/** `npm run ads` (cli/runner.ts: help, settings, the database, exit codes). */
+export const adsCli: DatabaseCli = {
+  name: 'ads',
   // Help is answered before any database is opened, so it works while the server runs.
-  if (args.some((a) => a === '--help' || a === '-h') || args[0] === 'help') {
-    process.stdout.write(`${USAGE}\nWith the embedded database, stop the server first; with DATABASE_URL (PostgreSQL) it may run.\n`);
-    return;
-  }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message);
-    throw error;
-  }
-  if (!config.databaseUrl) {
-    const lock = lockDataDir(config.dataDir);
-    if ('heldBy' in lock) fail(dataDirInUse(config.dataDir, lock.heldBy, `npm run ads -- ${args.join(' ')}`));
-    else process.on('exit', lock.release);
-  }
-  let db: Database;
-  try {
-    db = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir });
-    await migrateToLatest(db);
-  } catch (error) {
-    if (error instanceof DatabaseUnavailableError) fail(error.message);
-    return fail(`the database could not be opened: ${(error as Error).message}`);
-  }
-  try {
-    await runAdsCommand(db, args, (line) => process.stdout.write(`${line}\n`));
-  } catch (error) {
-    if (error instanceof AdsUsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      process.stderr.write(`ads: ${(error as Error).message}\n${USAGE}\n`);
-      await db.destroy();
-      process.exit(2);
-    }
-    throw error;
-  }
-  await db.destroy();
-}
+  help: (args) =>
+    args.some((a) => a === '--help' || a === '-h') || args[0] === 'help'
+      ? `${USAGE}\nWith the embedded database, stop the server first; with DATABASE_URL (PostgreSQL) it may run.\n`
+      : null,
+  usage: USAGE,
+  isUsageError: (error) => error instanceof AdsUsageError,
+  typed: (args) => `npm run ads -- ${args.join(' ')}`,
+  run: (db, args, { print }) => runAdsCommand(db, args, print),
+};
 
-if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) await main();
+if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) await runDatabaseCli(adsCli);

@@ -1,12 +1,11 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.js';
-import { DatabaseUnavailableError, migrateToLatest, openDatabase, type Database } from '../db/index.js';
-import { dataDirInUse, lockDataDir } from '../lib/data-dir-lock.js';
+import type { Database } from '../db/index.js';
 import { isHttpError } from '../lib/envelope.js';
 import { addModerator, createCommentApp, findCommentApp as findApp, removeModerator } from '../modules/comments/index.js';
 import { WEBHOOK_EVENTS, WebhookInputError, createWebhookService } from '../modules/webhooks/service.js';
 import { APP_COMMANDS, AppUsageError, runAppCommand } from './comments-apps.js';
 import { TRANSFER_COMMANDS, TransferUsageError, runTransferCommand, type TransferIo } from './comments-transfer.js';
+import { runDatabaseCli, type DatabaseCli } from './runner.js';
 
 /**
  * Operator commands of the comment service (README.md):
@@ -217,47 +216,17 @@ async function runWebhookCommand(
   throw new UsageError(`unknown command ${command}`);
 }
 
-async function main(): Promise<void> {
-  const fail = (msg: string): never => {
-    process.stderr.write(`comments: ${msg}\n`);
-    process.exit(1);
-  };
-  const help = commentsHelp(process.argv.slice(2));
-  if (help) {
-    process.stdout.write(`${help}\n`);
-    return;
-  }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message);
-    throw error;
-  }
-  if (!config.databaseUrl) {
-    const lock = lockDataDir(config.dataDir);
-    if ('heldBy' in lock) fail(dataDirInUse(config.dataDir, lock.heldBy, `npm run comments -- ${process.argv.slice(2).join(' ')}`));
-    else process.on('exit', lock.release);
-  }
-  let db: Database;
-  try {
-    db = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir });
-    await migrateToLatest(db);
-  } catch (error) {
-    if (error instanceof DatabaseUnavailableError) fail(error.message);
-    return fail(`the database could not be opened: ${(error as Error).message}`);
-  }
-  try {
-    await runCommentsCommand(db, process.argv.slice(2), (line) => process.stdout.write(`${line}\n`));
-  } catch (error) {
-    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      process.stderr.write(`comments: ${(error as Error).message}\n${USAGE}\n`);
-      await db.destroy();
-      process.exit(2);
-    }
-    throw error;
-  }
-  await db.destroy();
-}
+/** `npm run comments` (cli/runner.ts: help, settings, the database, exit codes). */
+export const commentsCli: DatabaseCli = {
+  name: 'comments',
+  help: (args) => {
+    const help = commentsHelp(args);
+    return help === null ? null : `${help}\n`;
+  },
+  usage: USAGE,
+  isUsageError: (error) => error instanceof UsageError,
+  typed: (args) => `npm run comments -- ${args.join(' ')}`,
+  run: (db, args, { print }) => runCommentsCommand(db, args, print),
+};
 
-if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) await main();
+if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) await runDatabaseCli(commentsCli);
