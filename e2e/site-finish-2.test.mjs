@@ -211,3 +211,23 @@ for (const [width, viewport] of WIDTHS) {
     );
   });
 }
+
+for (const [width, viewport] of WIDTHS) {
+  test(`${width} px: empty notifications are the designed state, whose Explore Trending takes a click`, async (t) => {
+    await browser.withPage(
+      t,
+      async (page) => {
+        // demo is mentioned by no one in the demo content: the Mentions tab is empty.
+        await login(page, 'demo', 'guffaw-demo');
+        await page.goto(`${baseUrl()}/notifications`, { waitUntil: 'networkidle' });
+        await page.getByRole('navigation', { name: 'Notification tabs' }).getByRole('link', { name: 'Mentions' }).click();
+        const state = page.getByRole('main').getByTestId('empty-state');
+        const explore = await assertState(page, state, { heading: /No mentions yet/, action: 'Explore Trending' });
+        await screenshot(page, `site-finish-2-${width}-notifications-empty`);
+        await explore.click();
+        await page.waitForURL((url) => url.pathname === '/trending');
+      },
+      { viewport },
+    );
+  });
+}

@@ -1,9 +1,13 @@
-import { useEffect, useId, useRef } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef } from 'react';
 import { useStore } from 'zustand';
 import type { NotificationItem as Item } from './notifications-api';
 import type { NotificationListStoreApi } from './notification-list-store';
 import { NotificationItem } from './notification-item';
 import styles from './notifications.module.css';
+
+/** The page's designed empty state, on demand (the bell's dropdown, which shares this list, does not load it). */
+const EmptyState = lazy(() => import('../shell/empty-state/empty-state').then((m) => ({ default: m.EmptyState })));
+const BELL_ICON = 'M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9m4 13h4';
 
 export const EMPTY_TEXT = { all: 'No notifications yet', mentions: 'No mentions yet' } as const;
 
@@ -43,7 +47,17 @@ export function NotificationList({ store, readMarker, onOpened }: NotificationLi
 
   return (
     <div className={styles.list} aria-busy={loading}>
-      {loaded && items.length === 0 && !loading && <p className={styles.empty}>{EMPTY_TEXT[tab]}</p>}
+      {loaded &&
+        items.length === 0 &&
+        !loading &&
+        // The page has the designed state; the bell's dropdown keeps its one line.
+        (onOpened ? (
+          <p className={styles.empty}>{EMPTY_TEXT[tab]}</p>
+        ) : (
+          <Suspense fallback={<p className={styles.empty}>{EMPTY_TEXT[tab]}</p>}>
+            <EmptyState icon={BELL_ICON} title={EMPTY_TEXT[tab]} text="Replies, mentions and upvotes of your posts and comments show here." action={{ label: 'Explore Trending', href: '/trending' }} />
+          </Suspense>
+        ))}
       <Group label="NEW" items={fresh} onOpen={open} />
       <Group label="EARLIER" items={earlier} onOpen={open} />
       {loading && (
