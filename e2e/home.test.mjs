@@ -59,7 +59,7 @@ test('an unknown address shows the not-found page inside the shell', async (t) =
   await browser.withPage(t, async (page) => {
     await page.goto(baseUrl() + '/no-such-page', { waitUntil: 'networkidle' });
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
-    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await page.getByRole('link', { name: 'Go home' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('heading', { name: 'Page not found' }).waitFor({ state: 'detached' });
     assert.equal(await page.getByRole('heading', { level: 1 }).count(), 1);
