@@ -206,9 +206,29 @@ export async function closeToasts(page, root) {
   while ((await dismiss.count()) > 0) await press(page, dismiss.first(), 'Dismiss');
 }
 
+/**
+ * A toast passing over `locator` (the site's snackbar at the bottom of a phone's screen, the widget's own): the reader
+ * waits for it to go (toasts last 4 s), as they would; anything else over it still fails reach().
+ */
+async function waitForToastsToPass(page, locator) {
+  const toastAt = async () => {
+    const box = await locator.boundingBox();
+    if (!box) return false;
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+    const onTop = await page.evaluate(([cx, cy]) => Boolean(document.elementFromPoint(cx, cy)?.closest('[data-testid="toasts"], .gfw-toasts')), [x, y]);
+    if (onTop) return true;
+    return locator.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return Boolean(el.ownerDocument.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)?.closest('[data-testid="toasts"], .gfw-toasts'));
+    });
+  };
+  for (let i = 0; i < 30 && (await toastAt()); i++) await sleep(200);
+}
+
 /** Clicks `locator` as a person does, once it is in view and nothing covers it (asserted before the click). */
 export async function press(page, locator, what) {
   await bringIntoView(page, locator);
+  await waitForToastsToPass(page, locator);
   await reach(page, locator, what);
   await locator.click();
 }
