@@ -185,16 +185,7 @@ function SiteSection({ details, onChange }: SectionProps) {
       <span id="site-origins-hint" className={styles.hint}>
         One per line (https://example.com). Only these sites may show the comments and write to them.
       </span>
-      {error && (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
-      <div className={styles.actions}>
-        <button type="submit" className={styles.primary} disabled={busy}>
-          {busy ? 'Saving…' : 'Save'}
-        </button>
-      </div>
+      <FormEnd error={error} busy={busy} label="Save" />
     </form>
   );
 }
@@ -285,16 +276,7 @@ function SettingsSection({ details, onChange }: SectionProps) {
         <input type="checkbox" checked={settings.linkAttachments} onChange={(e) => set('linkAttachments', e.target.checked)} />
         Link attachments (previews of links in comments)
       </label>
-      {error && (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
-      <div className={styles.actions}>
-        <button type="submit" className={styles.primary} disabled={busy}>
-          {busy ? 'Saving…' : 'Save settings'}
-        </button>
-      </div>
+      <FormEnd error={error} busy={busy} label="Save settings" />
     </form>
   );
 }
@@ -423,5 +405,23 @@ function SecretSection({ appId }: { appId: string }) {
         </Dialog>
       )}
     </section>
+  );
+}
+
+/** A console form's end: the server's refusal, then its submit button (Saving… while it is sent). */
+function FormEnd({ error, busy, label }: { error: string | null | undefined; busy: boolean; label: string }) {
+  return (
+    <>
+      {error && (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+      <div className={styles.actions}>
+        <button type="submit" className={styles.primary} disabled={busy}>
+          {busy ? 'Saving…' : label}
+        </button>
+      </div>
+    </>
   );
 }

@@ -69,6 +69,16 @@ describeEachDatabase('email notifications', (kind) => {
 
   const later = (ms: number) => new Date(Date.now() + ms);
 
+  /** Tokens a host app signs for its users: subject, display name, and an email claim when given. */
+  const signerOf = (host: { id: string; secret: string }) => (sub: string, name: string, email?: string) =>
+    new SignJWT({ name, ...(email ? { email } : {}) })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(sub)
+      .setAudience(host.id)
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode(host.secret));
+
   it('fifty replies to one member in a busy minute make one mail, after the batch window', async () => {
     const a = await member();
     const others = await Promise.all(Array.from({ length: 5 }, () => member()));
@@ -249,14 +259,7 @@ describeEachDatabase('email notifications', (kind) => {
 
   it('a reply in another app mails its parent’s author when their host signs an email claim, and only then', async () => {
     const host = await createApp(t.db, `blog${randomBytes(3).toString('hex')}`);
-    const sign = (sub: string, name: string, email?: string) =>
-      new SignJWT({ name, ...(email ? { email } : {}) })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(sub)
-        .setAudience(host.id)
-        .setIssuedAt()
-        .setExpirationTime('1h')
-        .sign(new TextEncoder().encode(host.secret));
+    const sign = signerOf(host);
     const url = 'https://blog.example/post/1';
     const alice = await sign('alice', 'Alice', 'Alice@Blog.Example');
     const bob = await sign('bob', 'Bob <script>');
@@ -280,14 +283,7 @@ describeEachDatabase('email notifications', (kind) => {
 
   it('a banned app user gets no reply mail while the ban lasts, and gets it again once the ban has ended', async () => {
     const host = await createApp(t.db, `ban${randomBytes(3).toString('hex')}`);
-    const sign = (sub: string, name: string, email?: string) =>
-      new SignJWT({ name, ...(email ? { email } : {}) })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(sub)
-        .setAudience(host.id)
-        .setIssuedAt()
-        .setExpirationTime('1h')
-        .sign(new TextEncoder().encode(host.secret));
+    const sign = signerOf(host);
     const url = 'https://ban.example/post/1';
     const carol = await sign('carol', 'Carol', `carol@${host.id}.example`);
     const dan = await sign('dan', 'Dan');
