@@ -77,6 +77,21 @@ describe('/embed/count.js', () => {
     expect(asked).toHaveLength(1);
   });
 
+  it("says the count in the link's data-lang, else the page's <html lang>, with the language's plural forms", async () => {
+    serveCounts({ example: { 'https://host.example/a': 1, 'https://host.example/b': 2, 'https://host.example/c': 11 } });
+    document.documentElement.lang = 'de-DE';
+    try {
+      await runCount(`
+        <a id="a" data-guffaw-count data-app-id="example" data-url="https://host.example/a">comments</a>
+        <a id="b" data-guffaw-count data-app-id="example" data-url="https://host.example/b" data-lang="ar">comments</a>
+        <a id="c" data-guffaw-count data-app-id="example" data-url="https://host.example/c" data-lang="ar">comments</a>`);
+      await vi.waitFor(() => expect(text('a')).toBe('1 Kommentar'));
+      expect([text('b'), text('c')]).toEqual(['تعليقان', '11 تعليقًا']);
+    } finally {
+      document.documentElement.removeAttribute('lang');
+    }
+  });
+
   it('a failed request leaves every link as the host wrote it, and throws nothing', async () => {
     const asked = serveCounts({}, 503);
     await runCount('<a id="a" data-guffaw-count data-app-id="example" data-url="https://host.example/a">Read the comments</a>');

@@ -1,9 +1,9 @@
 /**
  * /embed/count.js: fills each `<a data-guffaw-count data-app-id="…" data-url="…">` with its thread's comment count
- * ("3 comments"), one request per app; /embed.js keeps them current as comments come and go in its frames. Plain
- * TypeScript, no dependency.
+ * ("3 comments", in the link's data-lang, else the page's <html lang>), one request per app; /embed.js keeps them current
+ * as comments come and go in its frames. Plain TypeScript, no dependency.
  */
-import { countLabel } from './protocol.js';
+import { countLabel } from './host-texts.js';
 
 const script = document.currentScript as HTMLScriptElement | null;
 const origin = new URL(script?.src || '/', location.href).origin;
@@ -22,7 +22,7 @@ function fill() {
       .then(({ counts = {} }) => {
         links.forEach((el) => {
           const count = counts[el.dataset.url || ''];
-          if (typeof count === 'number') el.textContent = countLabel(count);
+          if (typeof count === 'number') el.textContent = countLabel(count, el.dataset.lang || document.documentElement.lang);
         });
       })
       .catch(() => undefined);

@@ -117,12 +117,13 @@ function start(catalogue: Messages | undefined) {
   post({ gfw: 1, type: 'ready', height: height() });
 
   // The host's count links (/embed/count.js) follow the thread: its count once known, then every change (a comment
-  // posted, deleted or hidden here), so "0 comments" does not stay beside a thread that has some until a reload.
+  // posted, deleted or hidden here), so "0 comments" does not stay beside a thread that has some until a reload. The
+  // label is in the frame's language, the host's count script's own (host-texts.ts).
   let sentCount = -1;
   const sendCount = ({ initStatus, total }: { initStatus: string; total: number }) => {
     if (initStatus !== 'ready' || total === sentCount) return;
     sentCount = total;
-    post({ gfw: 1, type: 'count', appId: data.appId, url: data.url, count: total });
+    post({ gfw: 1, type: 'count', appId: data.appId, url: data.url, count: total, label: stores.i18n.getState().t('commentCount', { count: total }) });
   };
   stores.section.subscribe(sendCount);
   sendCount(stores.section.getState());

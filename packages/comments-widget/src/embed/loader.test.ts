@@ -125,11 +125,13 @@ describe('/embed.js: the frame', () => {
     expect(iframe.style.backgroundColor).toBe('transparent');
   });
 
-  it("tells the frame the reader's language: the thread's data-lang, else the page's <html lang>, else nothing", async () => {
+  it("tells the frame the reader's language (the thread's data-lang, else the page's <html lang>) and titles it in it", async () => {
     document.documentElement.lang = 'de-AT';
-    await loadLoader('<div id="a" data-guffaw-comments data-post-id="p1" data-lang="ar"></div><div id="b" data-guffaw-comments data-post-id="p2"></div>');
+    await loadLoader('<div id="a" data-guffaw-comments data-post-id="p1" data-lang="ar"></div><div id="b" data-guffaw-comments data-post-id="p2"></div>'
+      + '<div id="c" data-guffaw-comments data-post-id="p3" data-lang="es-MX"></div><div id="d" data-guffaw-comments data-post-id="p4" data-lang="es" data-title="Opiniones"></div>');
     expect(new URL(frameOf(document.getElementById('a')!).src).searchParams.get('lang')).toBe('ar');
     expect(new URL(frameOf(document.getElementById('b')!).src).searchParams.get('lang')).toBe('de-AT');
+    expect(['a', 'b', 'c', 'd'].map((id) => frameOf(document.getElementById(id)!).title)).toEqual(['التعليقات', 'Kommentare', 'Comentarios', 'Opiniones']);
     document.documentElement.removeAttribute('lang');
   });
 
@@ -287,9 +289,9 @@ describe('/embed.js: count links follow their thread', () => {
   it("the frame's count updates the links of its own app and thread, and no other", async () => {
     await loadLoader(`${THREAD}${LINKS}`);
     const iframe = frameOf(document.getElementById('t')!);
-    fromFrame(iframe, { gfw: 1, type: 'count', appId: 'example', url: 'https://host.example/article', count: 1 });
+    fromFrame(iframe, { gfw: 1, type: 'count', appId: 'example', url: 'https://host.example/article', count: 1, label: '1 comment' });
     expect([text('c1'), text('c2'), text('c3'), text('c4')]).toEqual(['1 comment', '4 comments', '9 comments', '2 comments']);
-    fromFrame(iframe, { gfw: 1, type: 'count', appId: 'example', url: 'https://host.example/article', count: 12 });
+    fromFrame(iframe, { gfw: 1, type: 'count', appId: 'example', url: 'https://host.example/article', count: 12, label: '12 comments' });
     expect(text('c1')).toBe('12 comments');
   });
 
@@ -298,16 +300,16 @@ describe('/embed.js: count links follow their thread', () => {
       + '<a id="h" data-guffaw-count data-app-id="example" data-url="https://host.example/article?utm=x">0 comments</a>'
       + '<div id="p" data-guffaw-comments data-post-id="a1"></div>'
       + '<a id="pc" data-guffaw-count data-url="https://guffaw.example/gag/a1">3 comments</a>');
-    fromFrame(frameOf(document.getElementById('t')!), { gfw: 1, type: 'count', appId: 'example', url: 'https://host.example/article', count: 2 });
+    fromFrame(frameOf(document.getElementById('t')!), { gfw: 1, type: 'count', appId: 'example', url: 'https://host.example/article', count: 2, label: '2 comments' });
     expect(text('h')).toBe('2 comments');
-    fromFrame(frameOf(document.getElementById('p')!), { gfw: 1, type: 'count', appId: 'guffaw', url: 'https://guffaw.example/gag/a1', count: 4 });
+    fromFrame(frameOf(document.getElementById('p')!), { gfw: 1, type: 'count', appId: 'guffaw', url: 'https://guffaw.example/gag/a1', count: 4, label: '4 comments' });
     expect(text('pc')).toBe('4 comments');
   });
 
   it('a count from a foreign origin or window, or for another app than the frame\'s, changes nothing', async () => {
     await loadLoader(`${THREAD}${LINKS}`);
     const iframe = frameOf(document.getElementById('t')!);
-    const message = { gfw: 1, type: 'count', appId: 'example', url: 'https://host.example/article', count: 5 };
+    const message = { gfw: 1, type: 'count', appId: 'example', url: 'https://host.example/article', count: 5, label: '5 comments' };
     deliver(message, iframe.contentWindow, 'https://evil.example');
     deliver(message, window);
     fromFrame(iframe, { ...message, appId: 'another' } as FrameMessage);

@@ -7,14 +7,16 @@
  * visitor wants to log in), data-height (the least space reserved before the frame reports its height, default 320 px;
  * a thread that starts in view reserves at least down to the bottom of the viewport, and never less than the host's
  * own CSS reserved, e.g. `[data-guffaw-comments]{min-height:100vh}`, which also holds before this async script runs).
- * data-lang (the thread's language, a BCP 47 tag such as ar or pt-BR; default: the host's <html lang>, else English).
+ * data-lang (the thread's language, a BCP 47 tag such as ar or pt-BR; default: the host's <html lang>, else English:
+ * the frame's texts, its title, and the count links the frame keeps current), data-title (the frame's title).
  * Script API: window.GuffawComments = { onLogin(detail), setAuth(token), scan() }.
  *
  * Login on a third-party app's thread: the frame sends login-request, the loader calls the host's onLogin; the host
  * signs its user in and calls setAuth(token), which reaches the frame as an auth message. Threads of the product's
  * own app (data-post-id) open the product's login in a popup from the frame, and the popup hands the token back.
  */
-import { countLabel, isFrameMessage, type EmbedTheme, type HostMessage } from './protocol.js';
+import { frameTitle } from './host-texts.js';
+import { isFrameMessage, type EmbedTheme, type HostMessage } from './protocol.js';
 
 type LoginDetail = { appId: string; url: string; element: HTMLElement };
 type Api = { onLogin?: (detail: LoginDetail) => void; setAuth(token: string | null): void; scan(): void };
@@ -82,7 +84,7 @@ function open(el: HTMLElement) {
     query.set('url', el.dataset.url || location.href.split('#')[0] || '');
   }
   const iframe = document.createElement('iframe');
-  iframe.title = el.dataset.title || 'Comments';
+  iframe.title = el.dataset.title || frameTitle(lang);
   iframe.setAttribute('scrolling', 'no');
   // The frame's "Copy link" may use the Clipboard API, which a cross-origin frame gets only when delegated.
   iframe.allow = 'clipboard-write';
@@ -161,7 +163,7 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
       // The host names its thread by its own url, the frame by the canonical one: links by either are this thread's.
       const urls = new Set([message.url, el.dataset.url].filter(Boolean));
       document.querySelectorAll<HTMLElement>('[data-guffaw-count]').forEach((link) => {
-        if ((link.dataset.appId || 'guffaw') === message.appId && urls.has(link.dataset.url)) link.textContent = countLabel(message.count);
+        if ((link.dataset.appId || 'guffaw') === message.appId && urls.has(link.dataset.url)) link.textContent = message.label;
       });
     }
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countLabel, isFrameMessage, isHostMessage, isLoginMessage, MAX_FRAME_HEIGHT } from './protocol.js';
+import { isFrameMessage, isHostMessage, isLoginMessage, MAX_FRAME_HEIGHT } from './protocol.js';
 
 describe('the embed protocol: only well-formed messages of ours are read', () => {
   it('frame -> host: ready, resize, login-request and navigate, each with its own fields', () => {
@@ -24,15 +24,13 @@ describe('the embed protocol: only well-formed messages of ours are read', () =>
     }
   });
 
-  it('frame -> host: count names its app and web-page thread, with a whole number of comments', () => {
-    const ok = { gfw: 1, type: 'count', appId: 'guffaw', url: 'https://guffaw.example/gag/a1', count: 3 };
+  it('frame -> host: count names its app and web-page thread, with a whole number of comments and its label', () => {
+    const ok = { gfw: 1, type: 'count', appId: 'guffaw', url: 'https://guffaw.example/gag/a1', count: 3, label: '3 comments' };
     expect(isFrameMessage(ok)).toBe(true);
     expect(isFrameMessage({ ...ok, count: 0 })).toBe(true);
-    for (const bad of [{ count: -1 }, { count: 1.5 }, { count: '3' }, { count: Number.NaN }, { appId: '' }, { appId: 7 }, { url: 'javascript:x' }, { url: 'x'.repeat(5000) }]) {
+    for (const bad of [{ count: -1 }, { count: 1.5 }, { count: '3' }, { count: Number.NaN }, { appId: '' }, { appId: 7 }, { url: 'javascript:x' }, { url: 'x'.repeat(5000) }, { label: undefined }, { label: 3 }, { label: 'x'.repeat(201) }]) {
       expect(isFrameMessage({ ...ok, ...bad })).toBe(false);
     }
-    expect(countLabel(1)).toBe('1 comment');
-    expect(countLabel(0)).toBe('0 comments');
   });
 
   it('anything without our marker, of an unknown type or not an object is not ours', () => {

@@ -13,8 +13,11 @@ export type FrameMessage =
   | { gfw: 1; type: 'resize'; height: number }
   | { gfw: 1; type: 'login-request' }
   | { gfw: 1; type: 'navigate'; url: string }
-  /** The thread's comment count changed (or is first known): the loader updates the host's count links. */
-  | { gfw: 1; type: 'count'; appId: string; url: string; count: number };
+  /**
+   * The thread's comment count changed (or is first known): the loader updates the host's count links with `label`,
+   * the count in the frame's language ("3 comments", "3 Kommentare").
+   */
+  | { gfw: 1; type: 'count'; appId: string; url: string; count: number; label: string };
 
 /** Host -> frame. */
 export type HostMessage =
@@ -47,14 +50,12 @@ export function isFrameMessage(data: unknown): data is FrameMessage {
     case 'count':
       return typeof data.appId === 'string' && data.appId.length > 0 && data.appId.length <= 200
         && typeof data.url === 'string' && data.url.length <= 4096 && /^https?:\/\//i.test(data.url)
-        && Number.isSafeInteger(data.count) && (data.count as number) >= 0;
+        && Number.isSafeInteger(data.count) && (data.count as number) >= 0
+        && typeof data.label === 'string' && data.label.length <= 200;
     default:
       return false;
   }
 }
-
-/** What a count link says (/embed/count.js fills it, the loader keeps it current). */
-export const countLabel = (count: number): string => `${count} comment${count === 1 ? '' : 's'}`;
 
 export function isHostMessage(data: unknown): data is HostMessage {
   if (!isRecord(data) || data.gfw !== 1) return false;
