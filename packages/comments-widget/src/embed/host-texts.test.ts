@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, loadLanguage } from '../i18n/languages.js';
+import { LANGUAGES, loadLanguage, shippedLocale } from '../i18n/languages.js';
 import { createTranslate } from '../i18n/translate.js';
 import { countLabel, frameTitle } from './host-texts.js';
 
@@ -18,5 +18,13 @@ describe("the embed's words on the host page", () => {
     const t = createTranslate(lang, await loadLanguage(lang));
     expect(frameTitle(lang)).toBe(t('comments'));
     for (const count of [0, 1, 2, 3, 5, 11, 21, 100, 101, 1_000_000]) expect(countLabel(count, lang), `${count}`).toBe(t('commentCount', { count }));
+  });
+
+  it('picks the language the widget picks for a tag', async () => {
+    for (const tag of ['AR-eg', 'de_CH', 'pt', 'pt-PT', 'es-419', 'fr-CA', 'ja-JP', 'en-GB', 'sv', '', null]) {
+      const lang = shippedLocale(tag);
+      const t = createTranslate(lang, await loadLanguage(lang));
+      expect([frameTitle(tag), countLabel(2, tag)], String(tag)).toEqual([t('comments'), t('commentCount', { count: 2 })]);
+    }
   });
 });
