@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/harness.js';
 import { defaultSiteDir } from '../../app.js';
@@ -101,6 +102,19 @@ describeEachDatabase('server-rendered pages', (kind) => {
     expect(configOf(html)).toMatchObject({ appName: 'Guffaw', features: { exploreTabList: false } });
     // The theme script still runs before paint.
     expect(html).toContain("localStorage.getItem('guffaw.theme')");
+  });
+
+  it.runIf(built)('sends the page compressed for a browser that accepts it (a post page is its first paint\'s critical path)', async () => {
+    const id = await makePost(t.db, { title: 'Squeezed', description: 'words '.repeat(300) });
+    const plain = await get(`/gag/${id}`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const res = await get(`/gag/${id}`, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toContain('Accept-Encoding');
+    const html = brotliDecompressSync(res.rawPayload).toString('utf8');
+    expect(html).toContain('Squeezed</h1>');
+    expect(res.rawPayload.length).toBeLessThan(html.length / 3);
   });
 
   it.runIf(built)('escapes user text everywhere it goes', async () => {

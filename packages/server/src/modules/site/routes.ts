@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { compressPage, pageEncoding } from './compress.js';
 import { siteCsp, withNonce } from './csp.js';
 import { createPageRenderer } from './pages.js';
 
@@ -55,12 +56,15 @@ export const siteRoutes: FastifyPluginAsync<SiteOptions> = async (app, { siteDir
       const answer = page ? await page(request) : { status: 200, html: indexHtml };
       // A nonce per response (pages are cached and shared: it is added on the way out, never stored).
       const nonce = randomBytes(16).toString('base64');
+      const { body, encoding } = compressPage(withNonce(answer.html, nonce), pageEncoding(request.headers['accept-encoding']));
+      if (encoding) reply.header('content-encoding', encoding);
       return reply
         .status(answer.status)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
+        .header('vary', 'Accept-Encoding')
         .header('content-security-policy', siteCsp(nonce, app.config))
-        .send(withNonce(answer.html, nonce));
+        .send(body);
     }
     return reply.status(404).send({ meta: { status: 'Failure', errorCode: 'NOT_FOUND', errorMessage: 'Not found.' }, data: {} });
   });
