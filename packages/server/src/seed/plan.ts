@@ -353,7 +353,8 @@ function planPosts(
         const [top, bottom] = nextCaption();
         post.picture = picture(top, bottom, 394);
         const medias: { id: string; picture: PictureSpec }[] = [];
-        const blocks: ArticleBlockPlan[] = [{ type: 'RichText', content: base.intro }];
+        // The intro is the post's description, which the article page shows above its blocks: not a block again.
+        const blocks: ArticleBlockPlan[] = [];
         base.sections.forEach(([heading, text], i) => {
           blocks.push({ type: 'RichText', content: `## ${heading}\n\n${text}` });
           if (i < 2) {

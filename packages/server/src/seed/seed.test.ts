@@ -34,6 +34,15 @@ describe('demo plan', () => {
     for (const c of plan.comments) expect(c.createdAt.getTime()).toBeLessThanOrEqual(NOW.getTime());
   });
 
+  it('does not repeat an article\'s intro (its description, shown above the blocks) as its first block', () => {
+    const articles = planDemo(SIZES, NOW).posts.filter((p) => p.type === 'Article');
+    expect(articles.length).toBeGreaterThan(0);
+    for (const post of articles) {
+      const texts = (post.article?.blocks ?? []).flatMap((b) => (b.type === 'RichText' ? [b.content] : []));
+      expect(texts).not.toContain(post.description);
+    }
+  });
+
   it('puts most posts in the recent past so every top list has content', () => {
     const plan = planDemo({ ...SIZES, posts: 300 }, NOW);
     const within = (days: number) => plan.posts.filter((p) => NOW.getTime() - p.createdAt.getTime() < days * 86_400_000).length;
