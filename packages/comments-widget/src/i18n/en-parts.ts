@@ -1,7 +1,8 @@
 /**
  * The English texts of the parts that load on demand (components/on-demand.ts: dialogs, the thread view, the mention
- * list, attachments, the moderators' tools): they come with those parts, so a first load carries only en.ts. Each
- * part's module hands them to translate.ts (addEnglish) when it loads. Other languages hold these keys too.
+ * list, attachments, the moderators' tools, a banned member's notice): they come with those parts, so a first load
+ * carries only en.ts. Each part's module hands them to translate.ts (addEnglish) when it loads. Other languages hold
+ * these keys too.
  */
 export const enParts = {
   attachments: 'Attachments',
@@ -51,4 +52,7 @@ export const enParts = {
   close: 'Close',
   emailSaved: 'Your settings have been saved.',
   noEmail: "This site doesn't share an email address with the comments, so no mail is sent.",
+  bannedFromCommenting: 'You are banned from commenting until {date}',
+  bannedFromCommentingForever: 'You are banned from commenting permanently',
+  withDetail: '{text}: {detail}',
 } satisfies Record<string, string | { other: string; one?: string }>;

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { en as main } from './en.js';
+import { enModeration } from './en-moderation.js';
 import { enParts } from './en-parts.js';
 import { LANGUAGES, loadLanguage, shippedLocale } from './languages.js';
 import { createI18nStore, createTranslate, type Message } from './translate.js';
 
-const en = { ...main, ...enParts };
+const en = { ...main, ...enParts, ...enModeration };
 
 describe('t()', () => {
   const t = createTranslate('en');

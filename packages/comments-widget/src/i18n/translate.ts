@@ -1,9 +1,10 @@
 import { createStore } from 'zustand/vanilla';
 import { en } from './en.js';
+import type { enModeration } from './en-moderation.js';
 import type { enParts } from './en-parts.js';
 import { loadLanguage, shippedLocale } from './languages.js';
 
-export type MessageKey = keyof typeof en | keyof typeof enParts;
+export type MessageKey = keyof typeof en | keyof typeof enParts | keyof typeof enModeration;
 /** A text, or its plural forms by Intl.PluralRules category, chosen by the `count` value. */
 export type Message = string | ({ other: string } & { [form in Intl.LDMLPluralRule]?: string });
 /** Texts by key: a language's catalogue, or a host's overrides (the `messages` prop). */
@@ -25,7 +26,7 @@ export function createTranslate(locale: string, ...catalogues: (Messages | undef
   };
 }
 
-/** English, the fallback of every key: en.ts, and en-parts.ts once the parts that use it have loaded. */
+/** English, the fallback of every key: en.ts, and en-parts.ts and en-moderation.ts once the parts that use them have loaded. */
 const english: Messages = en;
 export const addEnglish = (texts: Messages): void => void Object.assign(english, texts);
 

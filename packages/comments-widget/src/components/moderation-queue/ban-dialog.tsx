@@ -1,12 +1,23 @@
 import { useId, useState } from 'react';
 import type { BanDuration, BanParams } from '@guffaw/comments-client';
+import type { Translate } from '../../i18n/translate.js';
+import { useT } from '../../stores/widget-stores.js';
 import { Dialog } from '../dialog/dialog.js';
 
-export const BAN_DURATIONS: readonly { value: BanDuration; label: string }[] = [
-  { value: '1d', label: '1 day' },
-  { value: '7d', label: '7 days' },
-  { value: 'forever', label: 'Forever' },
-];
+export const BAN_DURATIONS: readonly BanDuration[] = ['1d', '7d', 'forever'];
+const DAYS: Record<BanDuration, number | null> = { '1d': 1, '7d': 7, forever: null };
+
+/** A duration as the dialog offers it: "1 day", "7 days", "Forever" in the reader's language. */
+export const durationLabel = (t: Translate, duration: BanDuration): string => {
+  const days = DAYS[duration];
+  return days === null ? t('banForever') : t('banDays', { count: days });
+};
+
+/** What the moderator's toast says once a ban is in. */
+export const bannedNotice = (t: Translate, name: string, duration: BanDuration = 'forever'): string => {
+  const days = DAYS[duration];
+  return days === null ? t('bannedForGood', { name }) : t('bannedForDays', { name, count: days });
+};
 
 /** Asks for a ban's reason and duration (reason up to 500 characters). */
 export function BanDialog({ name, onSubmit, onClose }: {
@@ -14,11 +25,12 @@ export function BanDialog({ name, onSubmit, onClose }: {
   onSubmit: (params: BanParams) => void;
   onClose: () => void;
 }) {
+  const t = useT();
   const [duration, setDuration] = useState<BanDuration>('1d');
   const [reason, setReason] = useState('');
   const group = useId();
   return (
-    <Dialog title={`Ban @${name}`} onClose={onClose}>
+    <Dialog title={t('ban', { name })} onClose={onClose}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -26,21 +38,21 @@ export function BanDialog({ name, onSubmit, onClose }: {
         }}
       >
         <fieldset className="gfw-fieldset">
-          <legend>For how long?</legend>
+          <legend>{t('banHowLong')}</legend>
           {BAN_DURATIONS.map((d) => (
-            <label key={d.value} className="gfw-choice">
-              <input type="radio" name={group} value={d.value} checked={duration === d.value} onChange={() => setDuration(d.value)} />
-              {d.label}
+            <label key={d} className="gfw-choice">
+              <input type="radio" name={group} value={d} checked={duration === d} onChange={() => setDuration(d)} />
+              {durationLabel(t, d)}
             </label>
           ))}
         </fieldset>
         <label className="gfw-field">
-          Reason (shown to them)
+          {t('banReason')}
           <textarea value={reason} maxLength={500} rows={2} onChange={(event) => setReason(event.target.value)} />
         </label>
         <div className="gfw-dialog-actions">
-          <button type="button" className="gfw-button" onClick={onClose}>Cancel</button>
-          <button type="submit" className="gfw-button gfw-primary gfw-danger">Ban</button>
+          <button type="button" className="gfw-button" onClick={onClose}>{t('cancel')}</button>
+          <button type="submit" className="gfw-button gfw-primary gfw-danger">{t('banButton')}</button>
         </div>
       </form>
     </Dialog>

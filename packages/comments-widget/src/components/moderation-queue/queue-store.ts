@@ -9,8 +9,8 @@ export type QueueState = {
   tab: QueueTab;
   sort: QueueSort;
   status: 'idle' | 'loading' | 'ready' | 'error';
-  /** Why the last load failed, for the reader. */
-  error: string | null;
+  /** Why the last load failed (the error itself: the view words it in the reader's language). */
+  error: unknown;
   items: QueueItem[];
   bans: BanEntry[];
   next: string | null;
@@ -88,7 +88,7 @@ export const createQueueStore = (api: ModerationApi) => {
           const page = await fetchPage();
           if (id === loadId) set({ ...page, status: 'ready' });
         } catch (error) {
-          if (id === loadId) set({ status: 'error', error: error instanceof Error ? error.message : String(error) });
+          if (id === loadId) set({ status: 'error', error });
           throw error;
         }
       },
