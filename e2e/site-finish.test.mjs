@@ -88,6 +88,31 @@ for (const [width, viewport] of WIDTHS) {
 }
 
 /** The tooltip on screen, if any, after the engine's wait (first visit: nothing recorded as shown). */
+/**
+ * What a tooltip covers (run in the page on its node): controls, headings, pictures and navigation under it, and any
+ * text: an element whose own text lines meet the tooltip's box, whatever its tag (a bare <div> of text included).
+ */
+function coveredByTooltip(el) {
+  const r = el.getBoundingClientRect();
+  const meets = (b) => b.left < r.right && r.left < b.right && b.top < r.bottom && r.top < b.bottom;
+  const hits = [];
+  for (let y = r.top + 2; y < r.bottom - 1; y += 6) {
+    for (let x = r.left + 2; x < r.right - 1; x += 6) {
+      const under = document.elementsFromPoint(x, y).find((at) => !el.contains(at));
+      const what = under?.closest('a, button, input, h1, h2, h3, p, li, img, video, nav, [role="tab"]');
+      if (what) hits.push(what.outerHTML.slice(0, 80));
+    }
+  }
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.textContent.trim() || el.contains(node)) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    if ([...range.getClientRects()].some(meets)) hits.push(`text: ${node.textContent.trim().slice(0, 60)}`);
+  }
+  return [...new Set(hits)];
+}
+
 async function tooltipAfterWait(page) {
   await page.waitForTimeout(3500);
   const tip = page.locator('[data-tooltip-id]');
@@ -110,18 +135,7 @@ for (const [width, viewport] of WIDTHS) {
         const tip = await tooltipAfterWait(page);
         if (tip) {
           await assertInViewport(page, tip, 'the tooltip');
-          const covered = await tip.evaluate((el) => {
-            const r = el.getBoundingClientRect();
-            const hits = [];
-            for (let y = r.top + 2; y < r.bottom - 1; y += 6) {
-              for (let x = r.left + 2; x < r.right - 1; x += 6) {
-                const under = document.elementsFromPoint(x, y).find((at) => !el.contains(at));
-                const what = under?.closest('a, button, input, h1, h2, h3, p, li, img, video, nav, [role="tab"]');
-                if (what) hits.push(what.outerHTML.slice(0, 80));
-              }
-            }
-            return [...new Set(hits)];
-          });
+          const covered = await tip.evaluate(coveredByTooltip);
           assert.deepEqual(covered, [], 'the tooltip covers no control, text, picture or navigation');
         }
       },
@@ -159,6 +173,37 @@ for (const [width, viewport] of WIDTHS) {
         });
         assert.deepEqual(covered, [], 'the toast covers no heading, tab strip or top-bar control');
         await assertHittable(box.getByRole('button', { name: 'Dismiss' }), 'the toast\'s Dismiss');
+      },
+      { viewport },
+    );
+  });
+}
+
+for (const [width, viewport] of WIDTHS) {
+  test(`${width} px: the poll's first-visit tooltip on a text post covers none of the post's text`, async (t) => {
+    await browser.withPage(
+      t,
+      async (page) => {
+        // A text post with a text and a poll (polls are read apart from the lists: the page shows which has one).
+        let found = false;
+        for (const post of (await somePosts(page)).filter((p) => p.type === 'Text' && !p.nsfw && (p.description ?? '') !== '')) {
+          await page.goto(`${baseUrl()}/gag/${post.id}`, { waitUntil: 'networkidle' });
+          if (await page.getByTestId('poll').count()) {
+            found = true;
+            break;
+          }
+        }
+        assert.ok(found, 'the demo has a text post with a poll');
+        // A fresh first visit to it: the tooltips run once per visitor.
+        await page.context().clearCookies();
+        await page.evaluate(() => localStorage.clear());
+        await page.reload({ waitUntil: 'networkidle' });
+        const tip = await tooltipAfterWait(page);
+        if (tip) {
+          await assertInViewport(page, tip, 'the tooltip');
+          assert.deepEqual(await tip.evaluate(coveredByTooltip), [], 'the tooltip covers no control, text, picture or navigation');
+        }
+        await screenshot(page, `site-finish-poll-tooltip-${width}`);
       },
       { viewport },
     );

@@ -129,7 +129,7 @@ export function Clip({ clip, poster, title, controls = false }: { clip: ClipVari
 
 /** A text post's body: whole on the post page, collapsed to 5 lines in lists with Show more when it overflows. */
 export function TextBody({ text, collapse }: { text: string; collapse: boolean }) {
-  const ref = useRef<HTMLDivElement>(null);
+  const ref = useRef<HTMLParagraphElement>(null);
   const [expanded, setExpanded] = useState(false);
   const [overflows, setOverflows] = useState(false);
   useLayoutEffect(() => {
@@ -139,9 +139,10 @@ export function TextBody({ text, collapse }: { text: string; collapse: boolean }
   const collapsed = collapse && !expanded;
   return (
     <div className={styles.textPost}>
-      <div ref={ref} className={collapsed ? styles.textCollapsed : styles.textBody}>
+      {/* A paragraph: read as text by assistive tech, and kept clear by what floats (tooltips, lib/covers.ts). */}
+      <p ref={ref} className={collapsed ? styles.textCollapsed : styles.textBody}>
         {text}
-      </div>
+      </p>
       {collapsed && overflows && (
         <button type="button" className={styles.showMore} onClick={() => setExpanded(true)}>
           Show more
