@@ -1,11 +1,12 @@
-import type { Decorator, Loader, Preview } from '@storybook/react-vite';
-import type { RequestHandler } from 'msw';
+import type { Loader, Preview } from '@storybook/react-vite';
 import { setupWorker } from 'msw/browser';
+import { handlersOf, storyGlobals } from '../packages/comments-widget/src/test/story-kit-globals.js';
 import '../packages/site/src/theme/global.css';
 
 /**
- * MSW in the browser: a story lists its handlers (often from @guffaw/test-utils) in `parameters.msw.handlers`;
- * they replace the previous story's. Requests no handler answers go to the network as usual.
+ * MSW in the browser: a story lists its handlers (often from @guffaw/test-utils) in `parameters.msw.handlers`, or
+ * gives a StoryService that makes them afresh, so each load starts from the story's data; they replace the previous
+ * story's. Requests no handler answers go to the network as usual (the media under ./public among them).
  */
 const worker = setupWorker();
 let started: Promise<unknown> | null = null;
@@ -13,28 +14,13 @@ let started: Promise<unknown> | null = null;
 const mswLoader: Loader = async ({ parameters }) => {
   started ??= worker.start({ onUnhandledRequest: 'bypass', quiet: true, serviceWorker: { url: './mockServiceWorker.js' } });
   await started;
-  const handlers = ((parameters.msw as { handlers?: RequestHandler[] } | undefined)?.handlers ?? []).flat();
-  worker.resetHandlers(...handlers);
+  worker.resetHandlers(...handlersOf(parameters));
 };
 
-/** The toolbar's theme switch sets the same <html data-theme> the site's inline script sets. */
-const withTheme: Decorator = (Story, { globals }) => {
-  const theme = globals.theme === 'dark' ? 'dark' : 'light';
-  document.documentElement.setAttribute('data-theme', theme);
-  document.documentElement.style.colorScheme = theme;
-  return <Story />;
-};
-
+/** The toolbar's theme (on <html data-theme>, as the site sets it) and the widget's language (story-kit-globals). */
 const preview: Preview = {
-  loaders: [mswLoader],
-  decorators: [withTheme],
-  globalTypes: {
-    theme: {
-      description: 'Colour theme',
-      toolbar: { title: 'Theme', icon: 'mirror', items: ['light', 'dark'], dynamicTitle: true },
-    },
-  },
-  initialGlobals: { theme: 'light' },
+  ...storyGlobals,
+  loaders: [mswLoader, ...storyGlobals.loaders],
   parameters: { layout: 'fullscreen' },
 };
 

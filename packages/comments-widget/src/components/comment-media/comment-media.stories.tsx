@@ -1,20 +1,21 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { CommentMedia } from './comment-media.js';
-import { makeMediaItem } from '../../../../test-utils/src/comments/index.js';
-import '../../styles/styles.css';
+import { StoryFrame } from '../../test/story-kit.js';
+import { storyMedia } from '../../test/story-kit-media.js';
 
-const tall = 'data:image/svg+xml,' + encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="300" height="900"><rect width="300" height="900" fill="#a88"/></svg>');
+/** Real files from .storybook/public/media: stories.test.tsx checks each story shows the ones it names. */
 const meta = {
   title: 'Comments/CommentMedia',
   component: CommentMedia,
-  decorators: [(Story) => <div className="gfw-root" data-theme="light" style={{ padding: 16 }}><Story /></div>],
-  args: { media: makeMediaItem(), alt: 'A picture' },
+  decorators: [(Story) => <StoryFrame><Story /></StoryFrame>],
+  args: { media: storyMedia.picture(), alt: 'A picture' },
 } satisfies Meta<typeof CommentMedia>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Static: Story = {};
-export const TallCappedAt400: Story = { args: { media: makeMediaItem({ image: { url: tall, width: 300, height: 900 } }) } };
-export const Animated: Story = {
-  args: { media: makeMediaItem({ type: 'animated', animated: { url: 'https://guffaw.test/media/clip.mp4', type: 'video/mp4', width: 400, height: 300 } }) },
-};
+/** WebP first, JPEG for a browser without it. */
+export const Static: Story = { parameters: { media: ['picture.jpg', 'picture.webp'] } };
+export const TallCappedAt400: Story = { args: { media: storyMedia.tall(), alt: 'A tall picture' }, parameters: { media: ['tall.png'] } };
+/** A GIF as the service serves it: a muted looping clip, its still as the poster. */
+export const Animated: Story = { args: { media: storyMedia.animated(), alt: 'A bouncing square' }, parameters: { media: ['clip-poster.jpg', 'clip.mp4'] } };
+export const Video: Story = { args: { media: storyMedia.video(), alt: 'A video' }, parameters: { media: ['clip-poster.jpg', 'clip.mp4'] } };

@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { fn } from 'storybook/test';
 import { Comments } from './comments.js';
 import {
   anonymousOpComments, bigThread, blockApi, deletedComments, followApi, longComments, maskedComments, sampleComments, serviceFor, STORY_HOST, STORY_URL,
@@ -7,7 +8,7 @@ import {
 const meta = {
   title: 'Comments/Comments',
   component: Comments,
-  args: { appId: 'guffaw', url: STORY_URL, host: STORY_HOST, followApi, blockApi, onRequireLogin: () => window.alert('Log in first') },
+  args: { appId: 'guffaw', url: STORY_URL, host: STORY_HOST, followApi, blockApi, onRequireLogin: fn() },
   decorators: [(Story) => <div style={{ padding: 16, maxWidth: 720 }}><Story /></div>],
   parameters: { msw: { handlers: serviceFor(sampleComments()) } },
 } satisfies Meta<typeof Comments>;
@@ -23,7 +24,10 @@ export const AnonymousOp: Story = {
 };
 export const Moderator: Story = { args: { auth: 'moderator' } };
 export const Forum: Story = { args: { auth: 'member', isForum: true } };
-export const Dark: Story = { args: { auth: 'member', theme: 'dark' }, decorators: [(Story) => <div style={{ background: '#16171a' }}><Story /></div>] };
+/** The toolbar's dark theme: the widget (theme "system") follows the page's <html data-theme>. */
+export const Dark: Story = { args: { auth: 'member' }, globals: { theme: 'dark' } };
+/** A host's theme="dark" on a light page. */
+export const DarkProp: Story = { args: { auth: 'member', theme: 'dark' }, decorators: [(Story) => <div style={{ background: '#16171a' }}><Story /></div>] };
 export const Loading: Story = { parameters: { msw: { handlers: serviceFor(sampleComments(), { latency: 600_000 }) } } };
 export const Empty: Story = { args: { auth: 'member' }, parameters: { msw: { handlers: serviceFor([]) } } };
 export const Locked: Story = { args: { auth: 'member' }, parameters: { msw: { handlers: serviceFor(sampleComments(), { lock: true }) } } };

@@ -1,12 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { fn } from 'storybook/test';
 import { ReportDialog } from './report-dialog.js';
-import '../../styles/styles.css';
+import { StoryFrame } from '../../test/story-kit.js';
 
 const meta = {
   title: 'Comments/ReportDialog',
   component: ReportDialog,
-  decorators: [(Story) => <div className="gfw-root" data-theme="light"><Story /></div>],
-  args: { name: 'bob', canBlock: true, onSubmit: (choice) => window.alert(JSON.stringify(choice)), onClose: () => undefined },
+  decorators: [(Story) => <StoryFrame><Story /></StoryFrame>],
+  args: { name: 'bob', canBlock: true, onSubmit: fn(), onClose: fn() },
 } satisfies Meta<typeof ReportDialog>;
 export default meta;
 type Story = StoryObj<typeof meta>;

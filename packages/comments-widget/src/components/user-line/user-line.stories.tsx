@@ -1,12 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { UserLine } from './user-line.js';
 import { FIXTURE_NOW, makeComment, makeUser } from '../../../../test-utils/src/comments/index.js';
-import '../../styles/styles.css';
+import { StoryFrame } from '../../test/story-kit.js';
 
 const meta = {
   title: 'Comments/UserLine',
   component: UserLine,
-  decorators: [(Story) => <div className="gfw-root" data-theme="light" style={{ padding: 16 }}><Story /></div>],
+  decorators: [(Story) => <StoryFrame><Story /></StoryFrame>],
   args: { comment: makeComment({ user: makeUser({ displayName: 'ada', isActivePro: true }), timestamp: Math.floor(Date.now() / 1000) - 30 }) },
 } satisfies Meta<typeof UserLine>;
 export default meta;
