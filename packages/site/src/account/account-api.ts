@@ -1,6 +1,6 @@
 import { apiGet, apiPost, apiPostForm, apiDelete } from '../lib/api';
 import type { MainUser } from '../user';
-import { solveProof } from './proof';
+import { solveProof, type Challenge } from './proof';
 
 /** The account calls of shell §7 and comments.md §7, one typed function each, through the site's API client. */
 
@@ -26,7 +26,7 @@ export async function solveCaptcha(signal?: AbortSignal): Promise<string> {
   return solveProof(challenge, signal);
 }
 
-export type Challenge = { algorithm: string; challenge: string; salt: string; signature: string; maxnumber: number };
+export type { Challenge } from './proof';
 
 export const forgotPassword = (email: string) => apiPostForm<Record<string, never>>('/v1/user-forgot-password', { email });
 export const checkResetToken = (token: string) => apiPostForm<Record<string, never>>('/v1/reset-password-check', { token });

@@ -1,4 +1,5 @@
-import type { Challenge } from './account-api';
+/** An ALTCHA challenge as POST /v1/wp hands it out. */
+export type Challenge = { algorithm: string; challenge: string; salt: string; signature: string; maxnumber: number };
 
 const BATCH = 500;
 

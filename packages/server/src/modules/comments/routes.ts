@@ -15,7 +15,7 @@ import { memberRoutes } from './routes/members.js';
 import { moderationRoutes } from './routes/moderation.js';
 import { hasNul, snake } from './routes/parse.js';
 import { uploadRoutes } from './routes/uploads.js';
-import { proofRoutes } from './routes/write-guard.js';
+import { proofRoutes } from './routes/proof-routes.js';
 import { CommentServiceError } from './service/types.js';
 import type { CommentService } from './service/wiring.js';
 

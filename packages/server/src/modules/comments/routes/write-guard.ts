@@ -1,11 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { HttpError, commentOk } from '../../../lib/envelope.js';
-import { issueChallenge, proofDifficulty, verifyProof } from '../../../lib/proof-of-work.js';
+import { HttpError } from '../../../lib/envelope.js';
+import { verifyProof } from '../../../lib/proof-of-work.js';
 import { clientKey } from '../../../lib/rate-limit.js';
-import { verifiedSubject, verifyAuthToken } from '../auth.js';
+import { verifiedSubject } from '../auth.js';
 import { findUserByExternalId, type AppRow } from '../repo/index.js';
-import type { RouteKit } from './kit.js';
 
 /**
  * The spam defences of a write before it reaches the service (MODERATION.md "Spam defences"): the proof of work
@@ -13,9 +12,8 @@ import type { RouteKit } from './kit.js';
  * per client address. The burst of one identity is @fastify/rate-limit's (routes.ts, keyed by the verified `sub`).
  */
 
-/** The window of the fresh-identity throttle and of the difficulty's count. */
+/** The window of the fresh-identity throttle. */
 const NEW_USER_WINDOW_MS = 3_600_000;
-const DIFFICULTY_WINDOW_MS = 60_000;
 
 /** Users known to exist (app, sub), per database: their writes need no read to tell they are not new. */
 const knownUsers = new WeakMap<object, LRUCache<string, true>>();
@@ -55,31 +53,4 @@ export async function guardWrite(request: FastifyRequest, app: AppRow, auth: str
     const minutes = Math.max(1, Math.ceil(hit.ttlMs / 60_000));
     throw new HttpError(429, 'RATE_LIMITED', `Too many new accounts have commented from your network. Please try again in ${minutes} minutes.`);
   }
-}
-
-const wpSchema = {
-  type: 'object',
-  properties: { appId: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' }, auth: { type: 'string', minLength: 1, maxLength: 4096 } },
-  required: ['appId'],
-} as const;
-
-/**
- * POST wp.json (appId, auth): `{ wp: challenge }`, an ALTCHA challenge for the next write of this user, harder the
- * more they asked within the last minute (proofDifficulty); `{ wp: null }` while PROOF_REQUIRED=0.
- */
-export function proofRoutes(app: FastifyInstance, kit: RouteKit): void {
-  const { service, limited } = kit;
-  app.post<{ Body: { appId: string; auth?: string } }>('/wp.json', { schema: { body: wpSchema }, config: limited('action') }, async (request) => {
-    const b = request.body;
-    const commentApp = await service.getApp(b.appId);
-    request.commentApp = commentApp;
-    service.assertOrigin(commentApp, request.headers.origin);
-    if (!b.auth) throw new HttpError(401, 'AUTH_REQUIRED', 'You must be logged in');
-    const { sub } = await verifyAuthToken(b.auth, commentApp.id, commentApp.secret);
-    const { config } = request.server;
-    if (!config.commentSpam.proofRequired) return commentOk({ wp: null });
-    const recent = await request.server.limits.hit(`guffaw-comments-wp:${commentApp.id}:${sub}`, DIFFICULTY_WINDOW_MS);
-    const maxNumber = proofDifficulty(config.commentSpam.proofMaxNumber, recent.count);
-    return commentOk({ wp: await issueChallenge(config.sessionSecret, maxNumber, proofScopeOf(commentApp.id, sub)) });
-  });
 }
