@@ -79,7 +79,10 @@ export default [
   {
     name: 'site home route JavaScript (entry and its modulepreloads; lazy routes excluded)',
     path: homeFiles,
-    limit: '120 KB',
+    // 120 KB until 2026-11-29, when the site's numbers and ages went through Intl (lib/format.ts: compact notation,
+    // narrow units, relative time) in place of hand-written ones: +0.12 KB, 119.95 -> 120.07 KB measured on the same
+    // tree with and without the change.
+    limit: '120.2 KB',
     gzip: true,
     modifyEsbuildConfig: (config) => ({ ...config, bundle: false }),
   },

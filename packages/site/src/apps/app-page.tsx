@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { AppSettings } from '@guffaw/comments-client';
 import { errorMessage, isApiFailure } from '../lib/api';
+import { formatDate } from '../lib/format-date';
 import { Link, type RouteProps } from '../router';
 import { Dialog } from '../shell/dialog';
 import { requireMember } from '../shell/modals/gate';
@@ -86,7 +87,7 @@ function AppConsole({ details, onChange }: { details: AppDetails; onChange: (d: 
         </div>
         <div>
           <dt>Registered</dt>
-          <dd>{new Date(app.createdAt).toLocaleDateString()}</dd>
+          <dd>{formatDate(app.createdAt)}</dd>
         </div>
       </dl>
       <nav className={styles.jump} aria-label="On this page">

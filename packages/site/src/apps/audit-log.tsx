@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { LogEntry } from '@guffaw/comments-client';
 import { errorMessage } from '../lib/api';
+import { formatDateTime } from '../lib/format-date';
 import { moderationLog } from './apps-api';
 import styles from './apps.module.css';
 
@@ -71,7 +72,7 @@ export function AuditLog({ appId }: { appId: string }) {
           {entries.map((e) => (
             <li key={e.id} className={styles.logEntry}>
               <time dateTime={e.at} className={styles.logTime}>
-                {new Date(e.at).toLocaleString()}
+                {formatDateTime(e.at)}
               </time>
               <span>
                 <strong>{e.actor.name || ACTOR_KINDS[e.actor.kind] || e.actor.kind}</strong>
