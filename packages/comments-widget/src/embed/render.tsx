@@ -8,6 +8,8 @@ import { loadLanguage } from '../i18n/languages.js';
 import type { FrameData } from './protocol.js';
 
 export type { FrameData } from './protocol.js';
+/** The frame page's <title> in the reader's language, the iframe's own title (host-texts.ts). */
+export { frameTitle } from './host-texts.js';
 
 /** Element Timing name of the first comment's text: its paint time is readable in the frame (bench/embed.mjs). */
 export const FIRST_COMMENT_TIMING = 'gfw-first-comment';

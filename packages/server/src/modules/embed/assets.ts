@@ -8,7 +8,7 @@ import type { FrameData } from './frame-data.js';
 export const defaultEmbedDir = fileURLToPath(new URL('../../../../comments-widget/dist/embed', import.meta.url));
 
 export type EmbedAsset = { body: Buffer; etag: string; version: string };
-type RenderModule = { renderFrame(data: FrameData): string | Promise<string> };
+type RenderModule = { renderFrame(data: FrameData): string | Promise<string>; frameTitle(lang: string | undefined): string };
 
 export class EmbedNotBuiltError extends Error {
   override readonly name = 'EmbedNotBuiltError';

@@ -109,6 +109,7 @@ describeEachDatabase('embed', (kind) => {
     expect(ar.statusCode).toBe(200);
     expect(ar.body).toMatch(/^<!doctype html><html lang="ar" dir="rtl" data-theme="light"/);
     expect(ar.body).toContain('تعليقان');
+    expect(ar.body).toMatch(/<title>التعليقات - [^<]+<\/title>/);
     const root = /<section [^>]*gfw-root[^>]*>/.exec(ar.body)?.[0] ?? '';
     expect(root).toContain('lang="ar"');
     expect(root).toContain('dir="rtl"');
@@ -116,6 +117,7 @@ describeEachDatabase('embed', (kind) => {
     const de = await t.app.inject({ method: 'GET', url: `/embed-comment/${postId}?theme=light&lang=de-AT` });
     expect(de.body).toMatch(/^<!doctype html><html lang="de-AT" data-theme="light"/);
     expect(de.body).toContain('2 Kommentare');
+    expect(de.body).toMatch(/<title>Kommentare - [^<]+<\/title>/);
     // The cache keeps a page per language: English is still English.
     expect((await t.app.inject({ method: 'GET', url: `/embed-comment/${postId}?theme=light` })).body).toContain('2 comments');
     // A language tag that is none is left out (English), never a 500 or markup.

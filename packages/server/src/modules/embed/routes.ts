@@ -71,7 +71,7 @@ export const embedRoutes: FastifyPluginAsync<EmbedRoutesOptions> = async (app, o
       // The build's versions are in the key: a new build never answers with the old render.
       frame = await rendered.get([thread, script.version, styles.version, theme, parentOrigin ?? '', lang?.toLowerCase() ?? ''].join('\n'), async () => {
         const found = await find();
-        const { renderFrame } = await assets.renderer().catch((error: unknown) => {
+        const { renderFrame, frameTitle } = await assets.renderer().catch((error: unknown) => {
           throw isEmbedNotBuilt(error) ? error : new EmbedNotBuiltError(`The embed's server render cannot be loaded: ${String(error)}`);
         });
         const data: FrameData = {
@@ -99,7 +99,7 @@ export const embedRoutes: FastifyPluginAsync<EmbedRoutesOptions> = async (app, o
           scriptSrc: `/embed/frame.js?v=${script.version}`,
           preloads: staticChunks(script.body).map((chunk) => `/embed/${chunk}`),
           nonce: nonceSlot,
-          title: `Comments - ${app.config.appName}`,
+          title: `${frameTitle(lang)} - ${app.config.appName}`,
         });
         return { thread: found, html, nonceSlot };
       });
