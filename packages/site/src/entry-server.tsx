@@ -92,6 +92,7 @@ const ROUTE_MODULES: Record<string, string> = {
   post: 'src/post/post-page.tsx',
   'user list': 'src/profile/profile-page.tsx',
   'collection page': 'src/collection/collection-page.tsx',
+  'search list': 'src/feed/list-parts.ts',
 };
 /** The comments widget's chunk: a post page whose first comments the server drew hydrates them at once. */
 const COMMENTS_MODULE = 'src/post/post-comments.tsx';

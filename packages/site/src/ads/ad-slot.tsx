@@ -28,6 +28,8 @@ export type AdSlotProps = {
   /** The billboard: told when its creative was seen (impression) or asks to collapse (1x1). */
   onViewed?: () => void;
   onCollapse?: () => void;
+  /** Told what each fetch brought: a creative, or null when none was served (the sidebar then shows its own column). */
+  onFill?: (ad: Ad | null) => void;
 };
 
 
@@ -36,7 +38,7 @@ export type AdSlotProps = {
  * fetched once the box is within one screen of the view, counted once half of it was visible for a second, and
  * refreshed every 30 s while the page is visible and the box is in view.
  */
-export function AdSlot({ slot, box, className, fixed = false, onViewed, onCollapse }: AdSlotProps) {
+export function AdSlot({ slot, box, className, fixed = false, onViewed, onCollapse, onFill }: AdSlotProps) {
   const status = useAds((s) => s.status);
   const on = status === 'on';
   const hydrated = useHydrated();
@@ -89,9 +91,10 @@ export function AdSlot({ slot, box, className, fixed = false, onViewed, onCollap
       .fill(slot, next, context, controller.signal)
       .then((next) => {
         setAd(next);
+        onFill?.(next);
         if (next?.collapse) onCollapse?.();
       })
-      .catch(() => undefined);
+      .catch(() => onFill?.(null));
     return () => controller.abort();
     // A new round refetches; the slot's place is fixed for its life.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -104,16 +104,3 @@ export function Billboard({ path }: { path: string }) {
  */
 export const SIDEBAR_AD_ROUTES: ReadonlySet<string> = new Set(['home list', 'tag list', 'interest list', 'search list', 'user list', 'post']);
 export const showsSidebarAds = (routeName: string | null | undefined): boolean => !!routeName && SIDEBAR_AD_ROUTES.has(routeName);
-
-/**
- * posts-and-feeds.md §4 sidebar_1 and sidebar_2, sticky under the top nav + 16 px. The column is part of the layout
- * from 768 px whether ads show or not (CSS), so it never pushes the page; phones get the inline ones only.
- */
-export function SidebarAds() {
-  return (
-    <aside className={styles.sidebar} aria-label="Advertisements" data-testid="ad-sidebar">
-      <AdSlot slot="sidebar_1" box="sidebar" />
-      <AdSlot slot="sidebar_2" box="sidebar" />
-    </aside>
-  );
-}

@@ -74,7 +74,7 @@ describe('politics banner', () => {
   it('shows on the home lists', async () => {
     home('top');
     expect(screen.getByText(POLITICS_TEXT)).toBeInTheDocument();
-    await screen.findByText('Sorry! No posts were found');
+    await screen.findByRole('heading', { name: 'No posts here yet' });
   });
 });
 
@@ -96,7 +96,7 @@ describe('verify-email banner and msg messages (home list only)', () => {
   it('is not on other home lists', async () => {
     userStore.setState({ info: memberInfo({ isVerified: { email: false, age: true } }) });
     home('top');
-    await screen.findByText('Sorry! No posts were found');
+    await screen.findByRole('heading', { name: 'No posts here yet' });
     expect(screen.queryByTestId('verify-email-banner')).not.toBeInTheDocument();
   });
 
@@ -105,7 +105,7 @@ describe('verify-email banner and msg messages (home list only)', () => {
     home();
     await waitFor(() => expect(toastStore.getState().toasts.map((t) => [t.message, t.kind])).toEqual([[MSG_MESSAGES['account-confirmation-sent']?.text, 'info']]));
     expect(window.location.search).toBe('?newsList=1');
-    await screen.findByText('Sorry! No posts were found');
+    await screen.findByRole('heading', { name: 'No posts here yet' });
   });
 
   it('shows the error message for account-confirmation-sent-err', async () => {
@@ -113,6 +113,6 @@ describe('verify-email banner and msg messages (home list only)', () => {
     home();
     await waitFor(() => expect(toastStore.getState().toasts.map((t) => [t.message, t.kind])).toEqual([['There was a problem sending the confirmation message.', 'error']]));
     expect(window.location.search).toBe('');
-    await screen.findByText('Sorry! No posts were found');
+    await screen.findByRole('heading', { name: 'No posts here yet' });
   });
 });

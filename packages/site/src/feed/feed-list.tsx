@@ -1,4 +1,4 @@
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useUser } from '../user/user-store';
 import { selectIsLoggedIn } from '../user';
@@ -17,6 +17,9 @@ import styles from './feed.module.css';
 
 export const EMPTY_TEXT = 'Sorry! No posts were found';
 export const END_TEXT = 'No more posts';
+
+/** The designed state of an empty list (empty-feed/): loaded only when a list comes back empty; the line until then. */
+const FeedEmpty = lazy(() => import('./list-parts').then((m) => ({ default: m.FeedEmpty })));
 
 /**
  * §2: a list's scroll position and shown stream count, kept in its history entry's state, so going back to the entry
@@ -150,7 +153,11 @@ export function FeedList({ path, query, place = 'list', shortcuts = true }: Feed
           ) : null}
         </div>
       )}
-      {ended && !list.error && ids.length === 0 && <p className={styles.status}>{EMPTY_TEXT}</p>}
+      {ended && !list.error && ids.length === 0 && (
+        <Suspense fallback={<p className={styles.status}>{EMPTY_TEXT}</p>}>
+          <FeedEmpty path={path} query={query} />
+        </Suspense>
+      )}
       {ended && !list.error && ids.length > 0 && visible >= streams.length && place !== 'collection' && <p className={styles.status}>{END_TEXT}</p>}
     </div>
   );

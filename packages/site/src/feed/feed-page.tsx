@@ -1,6 +1,6 @@
-import { lazy, Suspense, useEffect, useRef, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { siteConfig } from '../config';
-import { Link, useLocation, useSearchParam, type RouteProps } from '../router';
+import { Link, useLocation, type RouteProps } from '../router';
 import { usePageTitle } from '../shell/page-title';
 import { canonicalTag, displayTag } from '../tags/canonical';
 import { FollowHeader } from '../tags/follow-button';
@@ -9,7 +9,7 @@ import { makeTag, tagStore } from '../tags/tag-store';
 import { PoliticsBanner, useMsgParam, VerifyEmailBanner } from './banners';
 import { FeedList } from './feed-list';
 import {
-  FRESH_TABS, HOME_LIST_TYPES, homeListPath, homePageType, homeTabs, interestListPath, NEWS_TABS, SEARCH_PATH, tagListPath, TOP_TABS,
+  FRESH_TABS, HOME_LIST_TYPES, homeListPath, homePageType, homeTabs, interestListPath, NEWS_TABS, tagListPath, TOP_TABS,
   type HomeListType, type ListTab,
 } from './list-routes';
 import styles from './feed.module.css';
@@ -128,54 +128,6 @@ export function InterestListPage({ params }: RouteProps) {
       </FollowHeader>
       <Tabs tabs={tabs} current={type} label="Interest lists" />
       <FeedList key={interestListPath(interest, type)} path={interestListPath(interest, type)} />
-    </div>
-  );
-}
-
-/** /search?query= (the search form pushes here). */
-export function SearchListPage() {
-  const query = useSearchParam('query') ?? '';
-  usePageTitle('search');
-  return (
-    <div className={styles.page}>
-      <h1 className={styles.heading}>{query ? `Search: ${query}` : 'Search'}</h1>
-      <FeedList key={`search:${query}`} path={SEARCH_PATH} query={{ query }} />
-    </div>
-  );
-}
-
-/** posts-and-feeds.md §2: the lists that /embed/{type} shows. */
-export const EMBED_LIST_TYPES = ['home', 'fresh'] as const;
-
-/**
- * Links inside `box` open in a new top-level tab: a plain click gets target _blank and is kept from the site's
- * router (its Link handles clicks where React listens, at the root, after this listener on the way up).
- */
-export function useLinksInNewTab(box: RefObject<HTMLElement | null>): void {
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const onClick = (event: MouseEvent) => {
-      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
-      if (!(link instanceof HTMLAnchorElement) || !el.contains(link)) return;
-      link.target = '_blank';
-      link.rel = 'noopener';
-      event.stopPropagation();
-    };
-    el.addEventListener('click', onClick);
-    return () => el.removeEventListener('click', onClick);
-  }, [box]);
-}
-
-/** /embed/home and /embed/fresh (§2, shell-and-account.md: embed mode has no chrome): the list alone. */
-export function EmbedListPage({ type }: { type: (typeof EMBED_LIST_TYPES)[number] }) {
-  usePageTitle(homePageType(type, undefined));
-  const box = useRef<HTMLDivElement>(null);
-  useLinksInNewTab(box);
-  return (
-    <div ref={box} className={styles.page} data-testid="embed-list">
-      <h1 className={styles.visuallyHidden}>{type === 'fresh' ? 'Fresh' : 'Home'}</h1>
-      <FeedList key={homeListPath(type, undefined)} path={homeListPath(type, undefined)} />
     </div>
   );
 }

@@ -106,7 +106,10 @@ describe('FeedList', () => {
     userStore.setState({ info: memberInfo() });
     server.use(http.post(`${base}/v1/tag-posts/tag/none/type/hot`, () => HttpResponse.json({ meta: { status: 'Success' }, data: { posts: [], after: null, nextCursor: null, feedId: 'x', tags: [], tag: null } })));
     renderIn(<FeedList path="/v1/tag-posts/tag/none/type/hot" />);
+    // The line first, then the designed state once its chunk is in (empty-feed/).
     expect(await screen.findByText(EMPTY_TEXT)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No posts in #none yet' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Post a meme' })).toHaveAttribute('href', '/submit');
   });
 
   it('offers a retry when the server cannot be reached', async () => {

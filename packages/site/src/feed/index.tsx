@@ -1,8 +1,8 @@
 import { lazy } from 'react';
 import type { RouteDefinition } from '../router';
 import { registerModal } from '../shell/modals/modal-registry';
-import { EMBED_LIST_TYPES, EmbedListPage, HomeListPage, HomePage, InterestListPage, SearchListPage, TagListPage } from './feed-page';
-import { HOME_LIST_TYPES, type HomeListType } from './list-routes';
+import { HomeListPage, HomePage, InterestListPage, TagListPage } from './feed-page';
+import { EMBED_LIST_TYPES, HOME_LIST_TYPES, type HomeListType } from './list-routes';
 import type { RouteProps } from '../router';
 
 export { FeedList, EMPTY_TEXT, END_TEXT } from './feed-list';
@@ -25,10 +25,9 @@ const fixed = (type: HomeListType) =>
     return <HomeListPage {...props} type={type} />;
   };
 
-const fixedEmbed = (type: (typeof EMBED_LIST_TYPES)[number]) =>
-  function EmbedList() {
-    return <EmbedListPage type={type} />;
-  };
+/** Search results and §2 embedded lists: pages of their own, loaded by their routes only. */
+const SearchList = lazy(() => import('./list-parts').then((m) => ({ default: m.SearchListPage })));
+const EmbedList = lazy(() => import('./list-parts').then((m) => ({ default: m.EmbedListPage })));
 
 /**
  * The list routes of posts-and-feeds.md §2. Home lists are spelled out one by one (not `/:type`), so a one-segment
@@ -47,7 +46,7 @@ export const feedRoutes: RouteDefinition[] = [
   { name: 'tag list', path: '/tag/:tag/:type', component: TagListPage },
   { name: 'interest list', path: '/interest/:interest', component: InterestListPage },
   { name: 'interest list', path: '/interest/:interest/:type', component: InterestListPage },
-  { name: 'search list', path: '/search', component: SearchListPage },
+  { name: 'search list', path: '/search', component: SearchList },
   // §2 embedded lists: the view alone, without the shell.
-  ...EMBED_LIST_TYPES.map((type): RouteDefinition => ({ name: 'embed list', path: `/embed/${type}`, chrome: 'none', component: fixedEmbed(type) })),
+  ...EMBED_LIST_TYPES.map((type): RouteDefinition => ({ name: 'embed list', path: `/embed/${type}`, chrome: 'none', component: EmbedList })),
 ];

@@ -68,3 +68,6 @@ export const tagListPath = (tag: string, type: string) => `/v1/tag-posts/tag/${e
 export const interestListPath = (interest: string, type: string) =>
   `/v1/interest-posts/interest/${encodeURIComponent(interest)}/type/${encodeURIComponent(type)}`;
 export const SEARCH_PATH = '/v1/search-posts';
+
+/** posts-and-feeds.md §2: the lists that /embed/{type} shows. */
+export const EMBED_LIST_TYPES = ['home', 'fresh'] as const;

@@ -12,10 +12,11 @@ export type EmptyStateAction = { label: string; href: string } | { label: string
 /**
  * One designed state for a page or list with nothing to show (an empty feed, profile tab, search or notifications),
  * the not-found page and what the viewer blocked: an icon of the site's set, a heading, one line and one action.
+ * `children` go between the line and the action: suggestions to follow (a search's popular tags).
  * The heading level follows the place: a page's own state is its h1, a list's is an h2 under the page's heading.
  * Its styles are global (theme/global.css .empty-state): lazy pages share it without one more stylesheet to fetch.
  */
-export function EmptyState({ icon = EMPTY_ICON, title, text, action, level = 2, testId }: { icon?: string; title: string; text: ReactNode; action?: EmptyStateAction | undefined; level?: 1 | 2; testId?: string }) {
+export function EmptyState({ icon = EMPTY_ICON, title, text, action, level = 2, testId, children }: { icon?: string; title: string; text: ReactNode; action?: EmptyStateAction | undefined; level?: 1 | 2; testId?: string; children?: ReactNode }) {
   const Heading = level === 1 ? 'h1' : 'h2';
   return (
     <section className="empty-state" aria-labelledby="empty-state-title" data-testid={testId ?? 'empty-state'}>
@@ -26,6 +27,7 @@ export function EmptyState({ icon = EMPTY_ICON, title, text, action, level = 2, 
         {title}
       </Heading>
       <p className="empty-state-text">{text}</p>
+      {children}
       {action &&
         ('href' in action ? (
           <Link className="empty-state-action" href={action.href}>

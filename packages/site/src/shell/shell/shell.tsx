@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect } from 'react';
-import { AdsStarter, SidebarAds, showsSidebarAds, useCampaignConfig } from '../../ads';
+import { AdsStarter, showsSidebarAds, useCampaignConfig } from '../../ads';
 import { siteConfig, type SiteConfig } from '../../config';
 import { pageKey, siteTracker } from '../../analytics';
 import { ConsentBanner } from '../../consent/consent-banner';
@@ -25,6 +25,12 @@ const TooltipLayer = lazy(() => import('../tooltips/tooltip-layer').then((m) => 
  */
 const BackToTop = lazy(() => import('../back-to-top/back-to-top').then((m) => ({ default: m.BackToTop })));
 const ToastRegion = lazy(() => import('../toasts/toast-region').then((m) => ({ default: m.ToastRegion })));
+
+/**
+ * What the side column holds (the sidebar ads; on list pages popular tags and trending posts when no ad fills it)
+ * loads once the page is up, out of the home route's first script; the column's width is part of the layout anyway.
+ */
+const SideColumn = lazy(() => import('../../feed/list-parts').then((m) => ({ default: m.SideColumn })));
 
 const ReferralBanner = lazy(() => import('../../referral/referral-banner').then((m) => ({ default: m.ReferralBanner })));
 
@@ -84,7 +90,15 @@ export function Shell({ config: baseConfig = siteConfig }: { config?: SiteConfig
           )}
           <RouteOutlet fallback={<p role="status">Loading…</p>} />
         </main>
-        {drawer && showsSidebarAds(routeName) && <SidebarAds />}
+        {drawer && showsSidebarAds(routeName) && (
+          <div className={styles.side} data-testid="ad-sidebar">
+            {hydrated && (
+              <Suspense fallback={null}>
+                <SideColumn route={routeName} />
+              </Suspense>
+            )}
+          </div>
+        )}
       </div>
       <AdsStarter />
       {/* Client-only: a tooltip needs the laid-out page, and the server does not wait for lazy chunks. */}
