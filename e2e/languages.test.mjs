@@ -79,6 +79,7 @@ for (const [label, viewport] of WIDTHS) {
       await frame.getByRole('heading', { name: '3 تعليقات' }).waitFor();
       assert.equal(await rootEl.getAttribute('dir'), 'rtl');
       assert.equal(await rootEl.getAttribute('lang'), 'ar');
+      assert.equal(await page.locator('iframe').getAttribute('title'), 'التعليقات', "the iframe's accessible name is Arabic");
       assert.deepEqual(await frame.getByRole('tab').allTextContents(), ['الأكثر تفاعلًا', 'الأحدث', 'الأقدم']);
 
       // The visitor's composer: its Arabic login button, in view and hittable; a click asks the host to log in.
@@ -122,6 +123,7 @@ test('a host page with <html lang="de"> and no data-lang gets a German thread', 
     await frame.getByRole('heading', { name: '3 Kommentare' }).waitFor();
     const rootEl = frame.locator('.gfw-root');
     assert.equal(await rootEl.getAttribute('lang'), 'de');
+    assert.equal(await page.locator('iframe').getAttribute('title'), 'Kommentare', "the iframe's accessible name follows <html lang>");
     assert.equal(await rootEl.getAttribute('dir'), 'ltr');
     assert.deepEqual(await frame.getByRole('tab').allTextContents(), ['Beliebt', 'Neu', 'Älteste']);
     const login = frame.getByRole('button', { name: 'Zum Kommentieren anmelden' });
