@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
  * the way to load a part later and do not count. Tests and stories are left out.
  */
 const packages = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const CHECKED = ['server/src', 'site/src', 'comments-client/src', 'test-utils/src'];
+const CHECKED = ['server/src', 'site/src', 'comments-client/src', 'comments-widget/src', 'test-utils/src'];
 
 function sources(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(dir)) {

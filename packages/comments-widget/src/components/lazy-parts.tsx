@@ -1,7 +1,6 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { selectIsModerator } from '../stores/user-store.js';
 import { useCommentUser } from '../stores/widget-stores.js';
-import type * as Parts from './on-demand.js';
 
 /**
  * Parts that few page views need are a chunk of their own, loaded on demand (a dynamic import: the embed's Rollup
@@ -47,7 +46,9 @@ export function lazyPart<M, K extends keyof M>(from: ReturnType<typeof chunk<M>>
   return Part as unknown as M[K];
 }
 
-const parts = chunk<typeof Parts>(() => import('./on-demand.js'));
+// The chunk's type comes from the dynamic import: a static import, even of types only, would tie this file and the
+// parts that render these into one loop.
+const parts = chunk(() => import('./on-demand.js'));
 
 /** Loads the parts once (tests await it before driving menus and dialogs). */
 export const loadParts = parts.load;

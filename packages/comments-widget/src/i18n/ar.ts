@@ -1,4 +1,4 @@
-import type { Message, MessageKey } from './translate.js';
+import type { Message, MessageKey } from './messages.js';
 
 /** Arabic (right to left: the widget's root gets dir="rtl"). */
 export const messages = {

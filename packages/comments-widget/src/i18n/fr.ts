@@ -1,4 +1,4 @@
-import type { Message, MessageKey } from './translate.js';
+import type { Message, MessageKey } from './messages.js';
 
 /** French. */
 export const messages = {

@@ -1,4 +1,4 @@
-import type { Message, MessageKey } from './translate.js';
+import type { Message, MessageKey } from './messages.js';
 
 /** Japanese (no plural forms: `other` only). */
 export const messages = {

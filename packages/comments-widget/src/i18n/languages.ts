@@ -1,4 +1,4 @@
-import type { Messages } from './translate.js';
+import type { Messages } from './messages.js';
 
 /** The shipped languages besides English, each a chunk of its own that loads when a widget asks for it. */
 const loaders: Record<string, () => Promise<{ messages: Messages }>> = {

@@ -1,4 +1,4 @@
-import type { Message, MessageKey } from './translate.js';
+import type { Message, MessageKey } from './messages.js';
 
 /** Brazilian Portuguese (also for pt and pt-PT). */
 export const messages = {

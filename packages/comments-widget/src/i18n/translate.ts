@@ -1,15 +1,9 @@
 import { createStore } from 'zustand/vanilla';
 import { en } from './en.js';
-import type { enModeration } from './en-moderation.js';
-import type { enParts } from './en-parts.js';
 import { loadLanguage, shippedLocale } from './languages.js';
+import type { Messages, Translate } from './messages.js';
 
-export type MessageKey = keyof typeof en | keyof typeof enParts | keyof typeof enModeration;
-/** A text, or its plural forms by Intl.PluralRules category, chosen by the `count` value. */
-export type Message = string | ({ other: string } & { [form in Intl.LDMLPluralRule]?: string });
-/** Texts by key: a language's catalogue, or a host's overrides (the `messages` prop). */
-export type Messages = { [key in MessageKey]?: Message };
-export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
+export type { Message, MessageKey, Messages, Translate } from './messages.js';
 
 /**
  * `t(key, values)` in `locale`: the last catalogue that has the key (the language, then a host's overrides), else

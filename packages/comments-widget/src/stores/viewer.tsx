@@ -1,7 +1,7 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { Viewer } from '../lib/visibility.js';
 import { selectIsModerator, selectUserId } from './user-store.js';
-import { useCommentUser, useSettings, useWidget } from './widget-stores.js';
+import { useCommentUser, useSettings, useWidget } from './widget-context.js';
 
 export type ViewerRole = Viewer & { loggedIn: boolean; isOp: boolean; canAnonymous: boolean };
 

@@ -1,11 +1,10 @@
 import { chunk, lazyPart } from '../lazy-parts.js';
-import type * as Parts from './parts.js';
 
 /**
  * The queue view is a chunk of its own (a dynamic import), not one of ../lazy-parts.tsx's: readers open menus and
  * dialogs, only moderators the queue, so nobody else loads it. A part renders nothing until the chunk is in.
  */
-const moderation = chunk<typeof Parts>(() => import('./parts.js'));
+const moderation = chunk(() => import('./parts.js'));
 
 /** Loads the queue's chunk (tests await it). */
 export const loadModeration = moderation.load;
