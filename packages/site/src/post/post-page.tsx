@@ -32,9 +32,15 @@ const PostComments = lazy(() => import('./post-comments'));
 /** Loads the comments widget's chunk: the server draws a post's first comments with it (entry-server.tsx). */
 export const preloadComments = (): Promise<void> => preloadComponent(PostComments);
 
-// A page whose first comments the server drew hydrates them with the widget: its chunk (modulepreloaded by the
-// server's page) is asked for now, so it is in by the time the page hydrates, a frame after this module (main.tsx).
-if (typeof document !== 'undefined' && pageData(window.location.pathname)?.comments) void preloadComments().catch(() => undefined);
+// A page whose first comments the server drew hydrates them with the widget once its chunk is in. The chunk is asked
+// for when the page has loaded (its picture painted): the comments sit below the post, styled by the server's CSS,
+// and React keeps their markup until then (a click on them meanwhile is replayed once they hydrate).
+if (typeof document !== 'undefined' && pageData(window.location.pathname)?.comments) afterPageLoad(() => void preloadComments().catch(() => undefined));
+
+function afterPageLoad(run: () => void): void {
+  if (document.readyState === 'complete') run();
+  else window.addEventListener('load', run, { once: true });
+}
 
 type Load = { status: 'loading' } | { status: 'ready' } | { status: 'missing'; message: string } | { status: 'error'; message: string };
 

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
@@ -280,6 +280,30 @@ describeEachDatabase('server-rendered pages', (kind) => {
       expect(answer.html).not.toContain('<p>late</p>');
       expect(logged.at(-1)).toContain('over budget');
     });
+  });
+
+  it('links the CSS of late modules (the comments below a post) but leaves their chunks to the page, after its first paint', async () => {
+    const siteDir = mkdtempSync(join(tmpdir(), 'guffaw-site-'));
+    writeFileSync(join(siteDir, 'index.html'), '<!doctype html><html><head><title>Guffaw</title></head><body><div id="root"></div></body></html>');
+    mkdirSync(join(siteDir, '.vite'));
+    const manifest = {
+      'src/page.tsx': { file: 'assets/page-1.js', css: ['assets/page-1.css'], imports: ['_shared.js'] },
+      '_shared.js': { file: 'assets/shared-1.js' },
+      'src/comments.tsx': { file: 'assets/comments-1.js', css: ['assets/comments-1.css'], imports: ['_shared.js', '_widget.js'] },
+      '_widget.js': { file: 'assets/widget-1.js', css: ['assets/widget-1.css'] },
+    };
+    writeFileSync(join(siteDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+    const page = await createPageRenderer({
+      siteDir, ctx: { db: t.db, config: t.config }, log: { warn: () => undefined, error: () => undefined, info: () => undefined } as never,
+      entry: {
+        planPage: () => ({ page: 'list', list: 'home', type: 'home', timeframe: undefined, key: '/v1/feed-posts/type/home' }),
+        renderPage: () => Promise.resolve({ html: '<p>post</p>', title: 'Post', modules: ['src/page.tsx'], lateModules: ['src/comments.tsx'] }),
+      },
+    });
+    const { html } = await page({ url: '/', cookies: {}, server: t.app } as never);
+    const linked = (rel: string) => [...html.matchAll(new RegExp(`<link rel="${rel}" crossorigin href="/([^"]+)">`, 'g'))].map((m) => m[1]).sort();
+    expect(linked('stylesheet')).toEqual(['assets/comments-1.css', 'assets/page-1.css', 'assets/widget-1.css']);
+    expect(linked('modulepreload')).toEqual(['assets/page-1.js', 'assets/shared-1.js']);
   });
 
   it('keeps API misses as JSON 404s', async () => {

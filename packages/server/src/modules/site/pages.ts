@@ -42,7 +42,7 @@ type SsrState = { hydrate: boolean; posts: posts.Post[]; list: { key: string; id
 type SiteEntry = {
   warmUp?(): Promise<void>;
   planPage(pathname: string, search?: string): PagePlan | null;
-  renderPage(input: { url: string; config: SiteConfig; plan: PagePlan; state: SsrState }): Promise<{ html: string; title: string; modules: string[] }>;
+  renderPage(input: { url: string; config: SiteConfig; plan: PagePlan; state: SsrState }): Promise<RenderedPage>;
 };
 /** The part of /v1/config the site reads from the page (site config.ts). */
 type SiteConfig = {
@@ -66,6 +66,8 @@ type SiteConfig = {
   /** The support chat launcher script (SUPPORT_CHAT_URL), independent of ads; null hides the Support entry. */
   supportChatUrl: string | null;
 };
+/** `lateModules`: CSS linked at once, chunks loaded by the page after its first paint (see assetsOf). */
+type RenderedPage = { html: string; title: string; modules: string[]; lateModules?: string[] };
 type ManifestChunk = { file: string; css?: string[]; imports?: string[] };
 
 /** Data and render time allowed before the SPA page is sent instead (ms); SSR_BUDGET_MS overrides it. */
@@ -133,18 +135,22 @@ export async function createPageRenderer(options: PageRendererOptions) {
   // A post page's first comments are read as the embed page reads them (its first hot page, as a visitor sees it).
   const embed = createEmbedService(ctx.db, ctx.config);
 
-  /** The chunk of a lazy page, the chunks it imports and their CSS, so the page is styled and hydrates at once. */
-  function assetsOf(modules: string[]): string {
+  /** The chunk of a lazy page, the chunks it imports and their CSS (late modules: CSS only), so it is styled and hydrates at once. */
+  function assetsOf(modules: string[], lateModules: string[] = []): string {
     const scripts = new Set<string>();
     const styles = new Set<string>();
-    const visit = (key: string) => {
+    const seen = new Set<string>();
+    const visit = (key: string, preload: boolean) => {
       const chunk = manifest[key];
-      if (!chunk || scripts.has(chunk.file)) return;
-      scripts.add(chunk.file);
+      const mark = `${preload ? 'preload' : 'style'} ${key}`;
+      if (!chunk || seen.has(mark)) return;
+      seen.add(mark);
+      if (preload) scripts.add(chunk.file);
       for (const css of chunk.css ?? []) styles.add(css);
-      for (const imported of chunk.imports ?? []) visit(imported);
+      for (const imported of chunk.imports ?? []) visit(imported, preload);
     };
-    for (const key of modules) visit(key);
+    for (const key of modules) visit(key, true);
+    for (const key of lateModules) visit(key, false);
     return [
       ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(file)}">`),
       ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`),
@@ -303,7 +309,7 @@ export async function createPageRenderer(options: PageRendererOptions) {
       rendered: true,
       html: compose({
         title: result.title,
-        head: (head ? headTags(head) : '') + preloads + assetsOf(result.modules),
+        head: (head ? headTags(head) : '') + preloads + assetsOf(result.modules, result.lateModules),
         body: result.html.slice(preloads.length),
         config,
         state,
