@@ -4,10 +4,12 @@ import { defineConfig } from 'vitest/config';
 // Tests run against the packages' sources, so a fresh clone needs no build before `vitest run`.
 const alias = {
   '@guffaw/comments-client': fileURLToPath(new URL('./packages/comments-client/src/index.ts', import.meta.url)),
-  // Before the package itself: the first matching alias wins, and the package's own would swallow this subpath.
+  // Subpaths before their package: the first matching alias wins, and the package's own would swallow a subpath.
   '@guffaw/comments-widget/styles.css': fileURLToPath(new URL('./packages/comments-widget/src/styles/styles.css', import.meta.url)),
   '@guffaw/comments-widget/moderation': fileURLToPath(new URL('./packages/comments-widget/src/components/moderation-queue/parts.ts', import.meta.url)),
   '@guffaw/comments-widget': fileURLToPath(new URL('./packages/comments-widget/src/index.ts', import.meta.url)),
+  '@guffaw/test-utils/comments': fileURLToPath(new URL('./packages/test-utils/src/comments/index.ts', import.meta.url)),
+  '@guffaw/test-utils/widget': fileURLToPath(new URL('./packages/test-utils/src/widget/index.ts', import.meta.url)),
   '@guffaw/test-utils': fileURLToPath(new URL('./packages/test-utils/src/index.ts', import.meta.url)),
 };
 

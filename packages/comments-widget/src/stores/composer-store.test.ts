@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createFakeCommentsClient, makeComment, userState } from '../../../test-utils/src/widget/index.js';
+import { createFakeCommentsClient, makeComment, userState } from '@guffaw/test-utils/widget';
 import { MAIN_COMPOSER, replyComposerKey } from './composer-store.js';
 import { listKey, threadKey } from './section-store.js';
 import { createWidgetStores } from './widget-stores.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createFakeCommentsClient, makeComment, userState, users } from '../../../test-utils/src/widget/index.js';
+import { createFakeCommentsClient, makeComment, userState, users } from '@guffaw/test-utils/widget';
 import { createWidgetStores } from './widget-stores.js';
 import { applyVote, listKey, threadKey } from './section-store.js';
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { expect, vi } from 'vitest';
 import { Comments, type CommentsProps } from '../components/comments/index.js';
-import { createFakeCommentsClient, type FakeOptions } from '../../../test-utils/src/widget/index.js';
+import { createFakeCommentsClient, type FakeOptions } from '@guffaw/test-utils/widget';
 
 export const POST_URL = 'https://guffaw.example.com/gag/p1';
 

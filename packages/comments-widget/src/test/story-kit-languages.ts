@@ -1,5 +1,5 @@
 import type { Comment } from '@guffaw/comments-client';
-import { makeComment, makeUser, FIXTURE_NOW } from '../../../test-utils/src/comments/index.js';
+import { makeComment, makeUser, FIXTURE_NOW } from '@guffaw/test-utils/comments';
 import { storyMedia } from './story-kit-media.js';
 import { people } from './story-kit.js';
 

@@ -1,5 +1,5 @@
 import type { MediaItem } from '@guffaw/comments-client';
-import { makeMediaItem } from '../../../test-utils/src/comments/index.js';
+import { makeMediaItem } from '@guffaw/test-utils/comments';
 
 /**
  * Real media for the stories: small files in .storybook/public/media (about 25 KB in all), served beside the

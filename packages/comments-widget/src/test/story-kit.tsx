@@ -4,7 +4,7 @@ import type { HttpHandler } from 'msw';
 import { action } from 'storybook/actions';
 import {
   createCommentServiceHandlers, makeComment, makeUser, makeUserInfo, FIXTURE_NOW, type CommentServiceFake, type CommentServiceOptions,
-} from '../../../test-utils/src/comments/index.js';
+} from '@guffaw/test-utils/comments';
 import type { Messages } from '../i18n/translate.js';
 import { createWidgetStores, useLanguage, WidgetProvider, type WidgetOptions, type WidgetStores } from '../stores/widget-stores.js';
 import { storyMedia } from './story-kit-media.js';

@@ -29,6 +29,26 @@ describe('ArticleBlocks', () => {
     expect([...container.querySelectorAll('h2, p, figure')].map((el) => el.tagName)).toEqual(['H2', 'P', 'FIGURE', 'P']);
   });
 
+  it('loads the first picture at once with a high priority, and the later ones lazily', () => {
+    render(
+      <ArticleBlocks
+        article={{
+          blocks: [
+            { type: 'RichText', content: 'Intro.' },
+            { type: 'Media', mediaId: 'gone', caption: 'lost' },
+            { type: 'Media', mediaId: 'm1', caption: 'First' },
+            { type: 'Media', mediaId: 'm2', caption: 'Second' },
+          ],
+          medias: { m1: { id: 'm1', type: 'Photo', ...picture('cat') }, m2: { id: 'm2', type: 'Photo', ...picture('dog') } },
+        }}
+      />,
+    );
+    expect(screen.getByRole('img', { name: 'First' })).toHaveAttribute('loading', 'eager');
+    expect(screen.getByRole('img', { name: 'First' })).toHaveAttribute('fetchpriority', 'high');
+    expect(screen.getByRole('img', { name: 'Second' })).toHaveAttribute('loading', 'lazy');
+    expect(screen.getByRole('img', { name: 'Second' })).not.toHaveAttribute('fetchpriority');
+  });
+
   it('skips a media block whose media is missing', () => {
     const { container } = render(<ArticleBlocks article={{ blocks: [{ type: 'Media', mediaId: 'gone', caption: 'lost' }], medias: {} }} />);
     expect(container.querySelector('figure')).toBeNull();

@@ -2,7 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Comments } from '@guffaw/comments-widget';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFakeCommentsClient, makeComment, userState, users } from '../../../test-utils/src/widget/index.js';
+import { createFakeCommentsClient, makeComment, userState, users } from '@guffaw/test-utils/widget';
 import { BOTTOM_COMPOSER_MARGIN_PX, BottomComposer } from './bottom-composer';
 
 // jsdom has no IntersectionObserver: this one reports only what a test tells it, and keeps the options it got.

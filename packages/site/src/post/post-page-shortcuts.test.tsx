@@ -15,7 +15,7 @@ import { memberInfo } from '../test/fixtures';
 import { sentAwardsHandler } from '../test/handlers';
 import { guestInfo } from '../user/user-types';
 import { userStore } from '../user/user-store';
-import { createCommentServiceHandlers } from '../../../test-utils/src/comments/index.js';
+import { createCommentServiceHandlers } from '@guffaw/test-utils/comments';
 import PostPage from './post-page';
 
 const base = 'http://api.test';

@@ -15,7 +15,7 @@ import { guestInfo } from '../user/user-types';
 import { userStore } from '../user/user-store';
 import { showsCreateMeme } from './create-meme';
 import PostPage from './post-page';
-import { createCommentServiceHandlers, makeComment, makeUser } from '../../../test-utils/src/comments/index.js';
+import { createCommentServiceHandlers, makeComment, makeUser } from '@guffaw/test-utils/comments';
 import { LINK_COPIED, shareTargets, tabFromHash, threadFromHash, threadHash } from './share';
 
 const base = 'http://api.test';

@@ -1,7 +1,7 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import type {
   Attachment, AttachmentRef, Comment, CommentAppInfo, CommentPage, CommentUserInfo, CommentUserState, LikeValue, Quota,
-} from '../../../comments-client/src/index.js';
+} from '@guffaw/comments-client';
 import { makeApp, makeMediaItem, makeQuota, makeUserInfo } from './fixtures.js';
 
 /**

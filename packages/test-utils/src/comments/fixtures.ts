@@ -1,6 +1,6 @@
 import type {
   Comment, CommentAppInfo, CommentPage, CommentUser, CommentUserInfo, CommentUserState, MediaItem, Quota,
-} from '../../../comments-client/src/index.js';
+} from '@guffaw/comments-client';
 
 /** Fixture factories for the comment service's wire types: every field filled, overrides win. */
 

@@ -1,8 +1,7 @@
-import type { CommentsClient } from '../../../comments-client/src/client-api.js';
 import type {
-  AddCommentParams, Attachment, Comment, CommentAppInfo, CommentPage, CommentUserState, EmailMode, EmailNotificationSettings, ListParams,
-  Quota,
-} from '../../../comments-client/src/types.js';
+  AddCommentParams, Attachment, Comment, CommentAppInfo, CommentPage, CommentsClient, CommentUserState, EmailMode, EmailNotificationSettings,
+  ListParams, Quota,
+} from '@guffaw/comments-client';
 import { appInfo, makeComment, NOW_S } from './fixtures.js';
 
 /**

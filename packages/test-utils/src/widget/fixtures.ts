@@ -1,4 +1,4 @@
-import type { Comment, CommentAppInfo, CommentUser, CommentUserState, MediaItem } from '../../../comments-client/src/types.js';
+import type { Comment, CommentAppInfo, CommentUser, CommentUserState, MediaItem } from '@guffaw/comments-client';
 
 /** Comment fixtures for widget tests, stories and benchmarks. Timestamps are unix seconds. */
 export const NOW_S = Math.floor(Date.now() / 1000);

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createCommentServiceHandlers, makeComment, makeUser } from '../../../../test-utils/src/comments/index.js';
+import { createCommentServiceHandlers, makeComment, makeUser } from '@guffaw/test-utils/comments';
 import { Comments } from '../comments/index.js';
 import { STORY_HOST, STORY_URL, tokens } from '../../test/story-kit.js';
 import { LINK_COPIED, LINK_NOT_COPIED } from './comment-item.js';

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { CommentList } from './comment-list.js';
-import { makeComment } from '../../../../test-utils/src/comments/index.js';
+import { makeComment } from '@guffaw/test-utils/comments';
 import { sampleComments, serviceFor, StoryStores } from '../../test/story-kit.js';
 
 const meta = {

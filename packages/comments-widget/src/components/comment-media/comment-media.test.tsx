@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { animatedMedia } from '../../../../test-utils/src/widget/index.js';
+import { animatedMedia } from '@guffaw/test-utils/widget';
 import { CommentMedia } from './comment-media.js';
 
 describe('<CommentMedia>', () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createFakeCommentsClient, makeComment, userState, users } from '../../../../test-utils/src/widget/index.js';
+import { createFakeCommentsClient, makeComment, userState, users } from '@guffaw/test-utils/widget';
 import { createWidgetStores } from '../../stores/widget-stores.js';
 import { renderComments } from '../../test/render.js';
 

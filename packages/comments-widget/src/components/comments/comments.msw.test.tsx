@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createCommentServiceHandlers, makeComment, makeUser, type CommentServiceFake } from '../../../../test-utils/src/comments/index.js';
+import { createCommentServiceHandlers, makeComment, makeUser, type CommentServiceFake } from '@guffaw/test-utils/comments';
 import { Comments } from './comments.js';
 import { people, STORY_HOST, STORY_URL, tokens } from '../../test/story-kit.js';
 

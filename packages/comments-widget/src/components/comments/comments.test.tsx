@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { animatedMedia, makeComment, makeUser, staticMedia, tallMedia, userState, users } from '../../../../test-utils/src/widget/index.js';
+import { animatedMedia, makeComment, makeUser, staticMedia, tallMedia, userState, users } from '@guffaw/test-utils/widget';
 import { axeViolations, POST_URL, renderComments } from '../../test/render.js';
 import { Comments } from './comments.js';
 

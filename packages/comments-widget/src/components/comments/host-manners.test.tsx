@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCommentsClient } from '@guffaw/comments-client';
-import { createCommentServiceHandlers, makeComment, makeUser } from '../../../../test-utils/src/comments/index.js';
+import { createCommentServiceHandlers, makeComment, makeUser } from '@guffaw/test-utils/comments';
 import { createWidgetStores, WidgetProvider } from '../../stores/widget-stores.js';
 import { CommentSection, Comments } from './comments.js';
 import { STORY_HOST, STORY_URL, tokens } from '../../test/story-kit.js';

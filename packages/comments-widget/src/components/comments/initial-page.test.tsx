@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
-import { createFakeCommentsClient, makeComment, userState, users } from '../../../../test-utils/src/widget/index.js';
+import { createFakeCommentsClient, makeComment, userState, users } from '@guffaw/test-utils/widget';
 import { POST_URL } from '../../test/render.js';
 import { Comments } from './comments.js';
 

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeComment, users } from '../../../../test-utils/src/widget/index.js';
+import { makeComment, users } from '@guffaw/test-utils/widget';
 import { loadLanguage } from '../../i18n/languages.js';
 import { renderComments } from '../../test/render.js';
 

@@ -2,7 +2,7 @@ import { createEvent, fireEvent, render, screen, waitFor, within } from '@testin
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createCommentServiceHandlers, type CommentServiceFake } from '../../../../test-utils/src/comments/index.js';
+import { createCommentServiceHandlers, type CommentServiceFake } from '@guffaw/test-utils/comments';
 import { Comments } from '../comments/index.js';
 import { ONE_MEDIA } from '../../stores/composer-store.js';
 import { STORY_HOST, STORY_URL, tokens } from '../../test/story-kit.js';

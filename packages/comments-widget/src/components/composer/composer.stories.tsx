@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Composer } from './composer.js';
-import { makeQuota } from '../../../../test-utils/src/comments/index.js';
+import { makeQuota } from '@guffaw/test-utils/comments';
 import { sampleComments, serviceFor, StoryStores } from '../../test/story-kit.js';
 import { useSection } from '../../stores/widget-stores.js';
 import { MAIN_COMPOSER, replyComposerKey } from '../../stores/composer-store.js';

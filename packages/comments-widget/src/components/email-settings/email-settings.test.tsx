@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { userState, users } from '../../../../test-utils/src/widget/index.js';
+import { userState, users } from '@guffaw/test-utils/widget';
 import { axeViolations, renderComments } from '../../test/render.js';
 import { loadParts } from '../lazy-parts.js';
 import { EMAIL_SAVED, NO_EMAIL } from './email-settings.js';

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { BanEntry, QueueItem } from '@guffaw/comments-client';
-import { createFakeCommentsClient, makeComment, users } from '../../../../test-utils/src/widget/index.js';
+import { createFakeCommentsClient, makeComment, users } from '@guffaw/test-utils/widget';
 import { loadLanguage } from '../../i18n/languages.js';
 import { createTranslate } from '../../i18n/translate.js';
 import { createWidgetStores, WidgetProvider } from '../../stores/widget-stores.js';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { AddCommentResult } from '@guffaw/comments-client';
-import { makeComment, userState, users } from '../../../../test-utils/src/widget/index.js';
+import { makeComment, userState, users } from '@guffaw/test-utils/widget';
 import { renderComments } from '../../test/render.js';
 import { loadParts } from '../lazy-parts.js';
 import { loadModeration } from './lazy.js';

@@ -2,7 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { BanEntry, QueueItem, QueuePage } from '@guffaw/comments-client';
-import { createFakeCommentsClient, makeComment, users } from '../../../../test-utils/src/widget/index.js';
+import { createFakeCommentsClient, makeComment, users } from '@guffaw/test-utils/widget';
 import { axeViolations } from '../../test/render.js';
 import { createWidgetStores, WidgetProvider } from '../../stores/widget-stores.js';
 import { ToastRegion } from '../toast-region/toast-region.js';

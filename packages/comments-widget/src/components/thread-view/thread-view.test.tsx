@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeComment, userState, users } from '../../../../test-utils/src/widget/index.js';
+import { makeComment, userState, users } from '@guffaw/test-utils/widget';
 import { renderComments } from '../../test/render.js';
 
 const member = userState(users.ada);

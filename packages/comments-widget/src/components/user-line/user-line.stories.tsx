@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { UserLine } from './user-line.js';
-import { FIXTURE_NOW, makeComment, makeUser } from '../../../../test-utils/src/comments/index.js';
+import { FIXTURE_NOW, makeComment, makeUser } from '@guffaw/test-utils/comments';
 import { StoryFrame } from '../../test/story-kit.js';
 
 const meta = {

@@ -1,6 +1,6 @@
 import { fireEvent, render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeComment, makeUser } from '../../../../test-utils/src/widget/index.js';
+import { makeComment, makeUser } from '@guffaw/test-utils/widget';
 import { Avatar, hueOf, initialOf, UserLine } from './user-line.js';
 
 describe('<Avatar>', () => {

@@ -2,7 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createCommentServiceHandlers } from '../../../../test-utils/src/comments/index.js';
+import { createCommentServiceHandlers } from '@guffaw/test-utils/comments';
 import { postListStore } from '../../feed/post-store';
 import { makePost } from '../../feed/test-posts';
 import { configureApi } from '../../lib/api';
