@@ -8,7 +8,7 @@ import { accountsCommentPort } from './modules/accounts/comment-port.js';
 import { postsCommentPort } from './modules/posts/comment-port.js';
 import { appReplyAdded, emailClaimOf, setAppUserEmail } from './modules/email/service.js';
 import { setPostCommentsCount } from './modules/posts/service.js';
-import { setBlockByPublicId } from './modules/accounts/service.js';
+import { setBlockByPublicId } from './modules/accounts/blocks.js';
 import { followByPublicId, followStatusByPublicId, followThreadOnReply, threadFollowers } from './modules/threads/service.js';
 import type { WebhookService } from './modules/webhooks/service.js';
 

@@ -4,7 +4,8 @@ import { authorCommentsPage, authorLikesPage } from '../comments/index.js';
 import { preferencesOf, proSettings, isActivePro } from './pro.js';
 import * as repo from './repository.js';
 import type { UserRow } from './repository.js';
-import { MAIN_COMMENT_APP, profileUrl } from './service.js';
+import { profileUrl } from './current-user.js';
+import { MAIN_COMMENT_APP } from './service.js';
 
 /**
  * GET /v1/account-export (issue #25, data portability): a member's own data as one JSON file, written piece by piece
