@@ -5,10 +5,13 @@ import { CommentMessages, errorNotice, guardError } from '../lib/error-notice.js
 import type { CommentUserStore } from './user-store.js';
 import type { ToastStore } from './toast-store.js';
 import { en } from '../i18n/en.js';
-import { createTranslate, type MessageKey, type Translate } from '../i18n/translate.js';
+import { createTranslate, type Translate } from '../i18n/translate.js';
+import { removeLocally } from './remove-locally.js';
+import {
+  emptyList, listKey, threadKey, type FollowApi, type FollowStatus, type ListKey, type ListState, type SectionActions, type SectionState,
+} from './section-state.js';
 
-/** Follow calls of the main API (POST /v1/follow-thread-status, /v1/follow-thread); follow is hidden without it. */
-export type FollowApi = { status(threadId: string): Promise<boolean>; set(threadId: string, follow: boolean): Promise<void> };
+export * from './section-state.js';
 
 export const FOLLOWED = en.followed;
 export const UNFOLLOWED = en.unfollowed;
@@ -27,154 +30,7 @@ export const BUSY = CommentMessages.requestProcessing;
 export const NO_NEXT = CommentMessages.nextCursorEmpty;
 export const NO_PREV = CommentMessages.prevCursorEmpty;
 
-export type ListKey = `list:${SortType}` | `thread:${string}`;
-export const listKey = (sort: SortType): ListKey => `list:${sort}`;
-export const threadKey = (commentId: string): ListKey => `thread:${commentId}`;
-
-export type ListState = {
-  ids: string[];
-  next: string | null;
-  prev: string | null;
-  refresh: string | null;
-  firstLoading: boolean;
-  nextLoading: boolean;
-  prevLoading: boolean;
-  error: boolean;
-  /** ms of the last complete first load; null = never loaded. */
-  loadedAt: number | null;
-  /** New comments a check (checkNew) found and holds until the reader asks for them (showNew): the "N new" pill. */
-  pending: string[];
-};
-
-export type SectionView = { mode: 'list' } | { mode: 'thread'; commentId: string };
-export type FollowStatus = 'unknown' | 'loading' | 'followed' | 'unfollowed';
-
-export type SectionState = {
-  url: string;
-  isForum: boolean;
-  /** 'idle' until the first list load starts; 'ready' once one answered. */
-  initStatus: 'idle' | 'loading' | 'ready' | 'error';
-  sort: SortType;
-  view: SectionView;
-  comments: Record<string, Comment>;
-  lists: Partial<Record<ListKey, ListState>>;
-  /** Replies posted from list view, shown under their parent without loading its thread. */
-  localReplies: Record<string, string[]>;
-  total: number;
-  lock: boolean;
-  status: string;
-  follow: Record<string, FollowStatus>;
-  /** Users banned from this widget instance (the service does not say who is banned). */
-  bannedUserIds: string[];
-  /**
-   * The comment a permalink (the host's #cs_comment_id={id}) points at: the thread view scrolls to it and highlights
-   * it once shown, then clears this. Null when there is nothing to bring into view.
-   */
-  highlight: string | null;
-};
-
-export type SectionActions = {
-  setSort(sort: SortType): Promise<void>;
-  openThread(commentId: string): Promise<void>;
-  closeThread(): void;
-  loadFirst(key: ListKey, force?: boolean): Promise<void>;
-  loadNext(key: ListKey): Promise<void>;
-  loadPrev(key: ListKey): Promise<void>;
-  /** Fetches comments newer than the list's refresh cursor and puts them first. */
-  refresh(key: ListKey): Promise<void>;
-  /**
-   * Asks the service, from the list's refresh cursor, for comments added since; keeps those not shown yet as the
-   * list's pending ones (they are not shown until showNew), so the reader is not moved under their eyes.
-   */
-  checkNew(key: ListKey): Promise<void>;
-  /** Shows the pending new comments where new ones go (first; last in the oldest-first list). */
-  showNew(key: ListKey): void;
-  like(commentId: string, value: LikeValue): Promise<void>;
-  remove(commentId: string): Promise<void>;
-  insert(comment: Comment, total?: number): void;
-  pin(commentId: string, pinned: boolean, as: 'op' | 'moderator'): Promise<void>;
-  hide(commentId: string, as: 'op' | 'moderator'): Promise<void>;
-  unhide(commentId: string): Promise<void>;
-  mask(commentId: string, sensitive: boolean): Promise<void>;
-  ban(userId: string, banned: boolean): Promise<void>;
-  update(change: { lock?: boolean; status?: string }): Promise<void>;
-  /** Follow status is unknown, then fetched, then toggled by the user. */
-  fetchFollow(threadId: string): Promise<void>;
-  toggleFollow(threadId: string): Promise<void>;
-  /** After a reply: follow when autoFollowThreadReply is on and the thread is not followed yet. */
-  autoFollow(threadId: string): Promise<void>;
-  /** After a reply the service followed (or not) per the user's autoFollowThreadReply: show what it did. */
-  repliedFollow(threadId: string, followed: boolean, started: boolean): void;
-  /** A permalink named this comment (or the view brought it into sight: null). */
-  setHighlight(commentId: string | null): void;
-};
-
 export type SectionStore = ReturnType<typeof createSectionStore>;
-
-export const emptyList = (): ListState => ({
-  ids: [], next: null, prev: null, refresh: null,
-  firstLoading: false, nextLoading: false, prevLoading: false, error: false, loadedAt: null, pending: [],
-});
-
-/** Whether a loaded comment replies to `c` (a top-level comment counts its thread's replies, loaded or not). */
-const hasReplies = (comments: Record<string, Comment>, c: Comment): boolean =>
-  c.level === 1 ? c.childrenTotal > 0 : Object.values(comments).some((r) => r.parent === c.commentId && r.commentId !== c.commentId);
-
-/**
- * As the service does it, a deleted comment with replies is kept (marked deleted, no text, no
- * author shown); one without is removed, and removing a reply lowers its thread's reply count. A deleted comment kept
- * only for its replies goes once they are gone, up to the thread's top, so a thread of deleted comments does not
- * stay. A thread shown around the removed reply (its permalink) stays open on its top-level comment.
- */
-function removeLocally(s: SectionState, comment: Comment): Partial<SectionState> {
-  const comments = { ...s.comments };
-  // A hidden comment had already left the total (hide below, as the service counts).
-  const total = comment.isHidden ? s.total : Math.max(0, s.total - 1);
-  if (hasReplies(comments, comment)) {
-    comments[comment.commentId] = { ...comment, isDeleted: true, text: '', mediaText: '', media: [], links: [] };
-    return { comments, total };
-  }
-  const gone = new Set<string>();
-  const drop = (c: Comment) => {
-    gone.add(c.commentId);
-    delete comments[c.commentId];
-    const root = c.level === 2 ? comments[c.threadId] : undefined;
-    if (root) comments[root.commentId] = { ...root, childrenTotal: Math.max(0, root.childrenTotal - 1) };
-  };
-  drop(comment);
-  // Up the chain of deleted comments that were kept for this one.
-  for (let up = comment.parent ? comments[comment.parent] : undefined; up?.isDeleted && !hasReplies(comments, up);) {
-    const next = up.parent ? comments[up.parent] : undefined;
-    drop(up);
-    up = next;
-  }
-  const root = comment.level === 2 ? comments[comment.threadId] : undefined;
-  if (root?.isDeleted && root.childrenTotal === 0) drop(root);
-
-  const lists = { ...s.lists };
-  for (const key of Object.keys(lists) as ListKey[]) {
-    const list = lists[key];
-    if (list?.ids.some((id) => gone.has(id))) lists[key] = { ...list, ids: list.ids.filter((id) => !gone.has(id)) };
-  }
-  const localReplies: Record<string, string[]> = {};
-  for (const [parent, ids] of Object.entries(s.localReplies)) {
-    if (!gone.has(parent)) localReplies[parent] = ids.filter((id) => !gone.has(id));
-  }
-  let view = s.view;
-  if (view.mode === 'thread' && gone.has(view.commentId)) {
-    const top = comment.level === 2 && !gone.has(comment.threadId) ? comment.threadId : null;
-    if (top) {
-      // The thread was shown around the removed reply: the same replies, now under their top-level comment's key.
-      const around = lists[threadKey(view.commentId)];
-      if (around && !lists[threadKey(top)]) lists[threadKey(top)] = around;
-      delete lists[threadKey(view.commentId)];
-      view = { mode: 'thread', commentId: top };
-    } else {
-      view = { mode: 'list' };
-    }
-  }
-  return { comments, lists, localReplies, total, view };
-}
 
 const ttl = (key: ListKey): number => (key.startsWith('thread:') ? CACHE_MS.hot : CACHE_MS[key.slice(5) as SortType]);
 
@@ -529,14 +385,3 @@ export const createSectionStore = (client: CommentsClient, user: CommentUserStor
     };
   });
 };
-
-/**
- * Why the section takes no comments, replies or votes from a member now, or null when it does (the service's rule,
- * comments/service.ts assertSectionOpen): locked, or a status other than 'open' (closed, archived). Moderators pass.
- */
-export const selectClosedNotice = (s: SectionState): MessageKey | null =>
-  s.lock ? 'locked' : s.status !== 'open' ? 'closed' : null;
-export const selectList = (key: ListKey) => (s: SectionState): ListState | undefined => s.lists[key];
-export const selectComment = (id: string) => (s: SectionState): Comment | undefined => s.comments[id];
-export const selectCurrentKey = (s: SectionState): ListKey =>
-  s.view.mode === 'thread' ? threadKey(s.view.commentId) : listKey(s.sort);
