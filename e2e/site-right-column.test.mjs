@@ -154,17 +154,20 @@ for (const [width, viewport] of WIDTHS) {
     await browser.withPage(
       t,
       async (page) => {
+        // The server draws the state itself (no boundary left to the browser).
+        assert.match(await (await fetch(`${baseUrl()}/tag/${name}`)).text(), /data-testid="feed-empty"/);
         await page.goto(`${baseUrl()}/tag/${name}`, { waitUntil: 'networkidle' });
         const state = page.getByTestId('feed-empty');
         await state.waitFor();
         await assertInViewport(page, state, 'the empty tag state');
-        await state.getByRole('heading', { level: 2, name: `No posts in #${name.replace(/-/g, ' ')} yet` }).waitFor();
+        await state.getByRole('heading', { level: 2, name: `No posts in #${name} yet` }).waitFor();
         assert.equal(await state.locator('svg.icon').count(), 1, 'an icon of the site\'s set');
         await screenshot(page, `site-right-column-${width}-empty-tag`);
         const action = state.getByRole('link', { name: 'Post a meme', exact: true });
         await assertHittable(action, 'Post a meme');
         await action.click();
         await page.waitForURL((url) => url.pathname === '/submit');
+        assert.deepEqual(page.consoleErrors, []);
       },
       { viewport },
     );

@@ -95,11 +95,7 @@ const ROUTE_MODULES: Record<string, string> = {
   'collection page': 'src/collection/collection-page.tsx',
   'search list': 'src/feed/list-parts.ts',
 };
-/**
- * The comments widget's chunk: a post page whose first comments the server drew links its CSS at once (the comments are
- * styled before they hydrate) and loads its scripts after the page's first paint (post-page.tsx): they sit below the
- * post, and on a phone's link they would share the bandwidth of the post's picture.
- */
+/** The comments widget's chunk: a post page whose first comments the server drew hydrates them at once. */
 const COMMENTS_MODULE = 'src/post/post-comments.tsx';
 
 /** Loads the lazy pages the server renders, so the first request after a start is as quick as the next. */
@@ -115,8 +111,6 @@ export type RenderResult = {
   title: string;
   /** Source modules (manifest keys) whose chunks the page needs at once. */
   modules: string[];
-  /** Source modules whose CSS the page needs at once and whose chunks it loads after its first paint. */
-  lateModules: string[];
 };
 
 /** Pages shown when the post does not exist: the not-found page in the shell, not hydrated (the client renders it). */
@@ -178,7 +172,7 @@ export async function renderPage({ url, config, plan, state }: RenderInput): Pro
     );
     const route = matchRoute(table, pathname)?.route.name;
     const module = state.hydrate && route ? ROUTE_MODULES[route] : undefined;
-    return { html, title: titleOf(plan, state), modules: module ? [module] : [], lateModules: comments ? [COMMENTS_MODULE] : [] };
+    return { html, title: titleOf(plan, state), modules: [...(module ? [module] : []), ...(comments ? [COMMENTS_MODULE] : [])] };
   } finally {
     setServerLocation(null);
     setServerPageData(null);

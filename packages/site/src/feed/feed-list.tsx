@@ -18,8 +18,11 @@ import styles from './feed.module.css';
 export const EMPTY_TEXT = 'Sorry! No posts were found';
 export const END_TEXT = 'No more posts';
 
-/** The designed state of an empty list (empty-feed/): loaded only when a list comes back empty; the line until then. */
-const FeedEmpty = lazy(() => import('./list-parts').then((m) => ({ default: m.FeedEmpty })));
+/**
+ * The designed state of an empty list (empty-feed/): loaded only when a list comes back empty; the line until then.
+ * The server preloads it (entry-server.tsx warmUp), so an empty list's HTML is the state itself.
+ */
+export const FeedEmpty = lazy(() => import('./list-parts').then((m) => ({ default: m.FeedEmpty })));
 
 /**
  * §2: a list's scroll position and shown stream count, kept in its history entry's state, so going back to the entry

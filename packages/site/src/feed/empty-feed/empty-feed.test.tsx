@@ -30,7 +30,7 @@ describe('empty feed', () => {
   it('asks for the first post of an empty tag', () => {
     renderEmpty(tagListPath('quiet-corner', 'hot'));
     const state = screen.getByTestId('feed-empty');
-    expect(within(state).getByRole('heading', { level: 2 })).toHaveTextContent('No posts in #quiet corner yet');
+    expect(within(state).getByRole('heading', { level: 2 })).toHaveTextContent('No posts in #quiet-corner yet');
     expect(state).toHaveTextContent('Be the first to post a meme tagged #quiet-corner.');
     expect(within(state).getByRole('link', { name: 'Post a meme' })).toHaveAttribute('href', '/submit');
   });

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Link } from '../../router';
+import { Link, useHydrated } from '../../router';
 import { EmptyState } from '../../shell/empty-state/empty-state';
 import { displayTag } from '../../tags/canonical';
 import { useInterestName } from '../../tags/interests';
@@ -41,7 +41,7 @@ export function FeedEmpty({ path, query }: { path: string; query?: Record<string
       return <NoResults query={empty.query} />;
     case 'tag':
       return (
-        <EmptyState title={`No posts in #${displayTag(empty.tag)} yet`} text={`Be the first to post a meme tagged #${empty.tag}.`} action={UPLOAD} testId="feed-empty" />
+        <EmptyState title={`No posts in #${empty.tag} yet`} text={`Be the first to post a meme tagged #${empty.tag}.`} action={UPLOAD} testId="feed-empty" />
       );
     case 'interest':
       return <InterestEmpty interest={empty.interest} />;
@@ -62,9 +62,11 @@ export function NoResults({ query }: { query: string }) {
   const popular = useTags((s) => s.popular);
   const favorites = useTags((s) => s.favorites);
   const hidden = useTags((s) => s.hidden);
+  // The server has no popular tags and no hidden ones (saved in this browser): they are suggested once hydrated.
+  const hydrated = useHydrated();
   const tags = useMemo(
-    () => selectPopular({ popular, favorites, hidden, recents: [], other: [] }).slice(0, SUGGESTED_TAGS),
-    [popular, favorites, hidden],
+    () => (hydrated ? selectPopular({ popular, favorites, hidden, recents: [], other: [] }).slice(0, SUGGESTED_TAGS) : []),
+    [hydrated, popular, favorites, hidden],
   );
   const title = query ? `No results for “${query}”` : 'Search posts';
   const text = query
