@@ -4,6 +4,7 @@ import { App } from './app';
 import { defaultConfig, siteConfig, type SiteConfig } from './config';
 import { HOME_LIST_TYPES, homeListPath, homePageType, interestListPath, SEARCH_PATH, tagListPath, type HomeListType } from './feed/list-routes';
 import { FeedEmpty } from './feed/feed-list';
+import { FeedEmpty } from './feed/feed-list';
 import { listKey, postListStore } from './feed/post-store';
 import type { Post } from './feed/post-types';
 import { matchRoute, preloadComponent, preloadRoute, setServerLocation, type RouteDefinition } from './router';
@@ -95,7 +96,11 @@ const ROUTE_MODULES: Record<string, string> = {
   'collection page': 'src/collection/collection-page.tsx',
   'search list': 'src/feed/list-parts.ts',
 };
-/** The comments widget's chunk: a post page whose first comments the server drew hydrates them at once. */
+/**
+ * The comments widget's chunk: a post page whose first comments the server drew links its CSS at once (the comments are
+ * styled before they hydrate) and loads its scripts after the page's first paint (post-page.tsx): they sit below the
+ * post, and on a phone's link they would share the bandwidth of the post's picture.
+ */
 const COMMENTS_MODULE = 'src/post/post-comments.tsx';
 
 /** Loads the lazy pages the server renders, so the first request after a start is as quick as the next. */
@@ -111,6 +116,8 @@ export type RenderResult = {
   title: string;
   /** Source modules (manifest keys) whose chunks the page needs at once. */
   modules: string[];
+  /** Source modules whose CSS the page needs at once and whose chunks it loads after its first paint. */
+  lateModules: string[];
 };
 
 /** Pages shown when the post does not exist: the not-found page in the shell, not hydrated (the client renders it). */
@@ -149,6 +156,8 @@ export async function renderPage({ url, config, plan, state }: RenderInput): Pro
   await preloadRoute(table, pathname);
   // An empty list is drawn as its designed state, not left to the browser (React's error 419).
   if (state.list?.ids.length === 0) await preloadComponent(FeedEmpty);
+  // An empty list is drawn as its designed state, not left to the browser (React's error 419).
+  if (state.list?.ids.length === 0) await preloadComponent(FeedEmpty);
   const comments = state.hydrate && plan.page === 'post' && state.page?.comments ? state.page.comments : null;
   if (comments) await (await import('./post/post-page')).preloadComments();
   applyConfig(config);
@@ -172,7 +181,7 @@ export async function renderPage({ url, config, plan, state }: RenderInput): Pro
     );
     const route = matchRoute(table, pathname)?.route.name;
     const module = state.hydrate && route ? ROUTE_MODULES[route] : undefined;
-    return { html, title: titleOf(plan, state), modules: [...(module ? [module] : []), ...(comments ? [COMMENTS_MODULE] : [])] };
+    return { html, title: titleOf(plan, state), modules: module ? [module] : [], lateModules: comments ? [COMMENTS_MODULE] : [] };
   } finally {
     setServerLocation(null);
     setServerPageData(null);
