@@ -4,7 +4,6 @@ import { App } from './app';
 import { defaultConfig, siteConfig, type SiteConfig } from './config';
 import { HOME_LIST_TYPES, homeListPath, homePageType, interestListPath, SEARCH_PATH, tagListPath, type HomeListType } from './feed/list-routes';
 import { FeedEmpty } from './feed/feed-list';
-import { FeedEmpty } from './feed/feed-list';
 import { listKey, postListStore } from './feed/post-store';
 import type { Post } from './feed/post-types';
 import { matchRoute, preloadComponent, preloadRoute, setServerLocation, type RouteDefinition } from './router';
@@ -154,8 +153,6 @@ export async function renderPage({ url, config, plan, state }: RenderInput): Pro
   const { pathname, search } = new URL(url, 'http://localhost');
   const table = plan.page === 'missing' && notFound ? [notFound] : state.hydrate ? routes : missingRoutes;
   await preloadRoute(table, pathname);
-  // An empty list is drawn as its designed state, not left to the browser (React's error 419).
-  if (state.list?.ids.length === 0) await preloadComponent(FeedEmpty);
   // An empty list is drawn as its designed state, not left to the browser (React's error 419).
   if (state.list?.ids.length === 0) await preloadComponent(FeedEmpty);
   const comments = state.hydrate && plan.page === 'post' && state.page?.comments ? state.page.comments : null;
