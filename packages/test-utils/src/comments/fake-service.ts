@@ -1,8 +1,15 @@
-import { delay, http, HttpResponse, type HttpHandler } from 'msw';
-import type {
-  Attachment, AttachmentRef, Comment, CommentAppInfo, CommentPage, CommentUserInfo, CommentUserState, LikeValue, Quota,
-} from '@guffaw/comments-client';
-import { makeApp, makeMediaItem, makeQuota, makeUserInfo } from './fixtures.js';
+import { delay, http, HttpResponse } from 'msw';
+import type { Attachment, AttachmentRef, Comment, CommentPage, CommentUserInfo, CommentUserState, Quota } from '@guffaw/comments-client';
+import { linkPreview, mediaAttachment } from './fake-attachments.js';
+import { FakeError } from './fake-error.js';
+import { findComment, listPage } from './fake-list.js';
+import {
+  COMMENT_ENDPOINTS, type CommentEndpoint, type CommentServiceFake, type CommentServiceOptions, type FakeCommentState, type FakeSection,
+  type RecordedCall,
+} from './fake-service-types.js';
+import { makeApp, makeQuota, makeUserInfo } from './fixtures.js';
+
+export * from './fake-service-types.js';
 
 /**
  * An in-memory comment service behind MSW handlers, for Vitest and Storybook: lists with sorts, cursors and threads,
@@ -11,105 +18,8 @@ import { makeApp, makeMediaItem, makeQuota, makeUserInfo } from './fixtures.js';
  * components can be exercised end to end; the real rules live in the server and its contract test.
  */
 
-export const COMMENT_ENDPOINTS = [
-  'comment-list.json', 'add-comment.json', 'link-attachment.json', 'media.json', 'like.json', 'comment.json',
-  'report.json', 'user.json', 'app.json', 'op/pin', 'op/hide', 'admin/ban', 'admin/unban', 'admin/mask', 'admin/hide',
-  'admin/unhide', 'admin/pin', 'admin/update', 'follow-thread-status.json', 'follow-thread.json', 'user-block.json',
-  'wp.json',
-] as const;
-export type CommentEndpoint = (typeof COMMENT_ENDPOINTS)[number];
-
-export type FakeFailure = { code: string; error?: string; status?: number };
-
-export type CommentServiceOptions = {
-  /** Origin the handlers answer on, e.g. https://comments.test (default: any origin). */
-  host?: string;
-  app?: Partial<CommentAppInfo>;
-  /** Initial sections: each page's url, lock, status and comments of both levels (makePage, makeComment). */
-  pages?: Array<Partial<CommentPage> & { url: string }>;
-  /** auth token -> user. Without it, any non-empty auth is `viewer`. */
-  users?: Record<string, CommentUserInfo>;
-  /** The user behind any auth token when `users` is not given (default: a member, userId "viewer"). */
-  viewer?: CommentUserInfo;
-  /** url -> userId of the original poster of that post (may use op/pin, op/hide). */
-  ops?: Record<string, string>;
-  /** Starting quota of every user (default count 10). */
-  quota?: Quota;
-  /** Each reply waits this long, in ms (Storybook: loading states). */
-  latency?: number;
-  /** Calls that fail with the given code (and text, and HTTP status, default 400) until removed from the object. */
-  failures?: Partial<Record<CommentEndpoint, FakeFailure>>;
-};
-
-export type RecordedCall = {
-  endpoint: CommentEndpoint;
-  method: string;
-  version: string;
-  params: Record<string, string>;
-  headers: Record<string, string>;
-};
-
-export type FakeSection = { url: string; lock: boolean; status: string; comments: Comment[] };
-
-export type FakeCommentState = {
-  app: CommentAppInfo;
-  sections: Map<string, FakeSection>;
-  /** userId -> commentId -> vote. */
-  likes: Map<string, Record<string, LikeValue>>;
-  quotas: Map<string, Quota>;
-  reports: Array<{ userId: string; commentId: string; url: string; data: unknown }>;
-  commentedUrls: Map<string, Set<string>>;
-  reportedUrls: Map<string, Set<string>>;
-  uploads: Map<string, Attachment>;
-  banned: Set<string>;
-  ops: Map<string, string>;
-  /** Apps other than the main one: userId -> followed thread ids; userId -> blocked accountId -> name. */
-  follows: Map<string, Set<string>>;
-  blocks: Map<string, Map<string, string>>;
-};
-
-export type CommentServiceFake = {
-  handlers: HttpHandler[];
-  state: FakeCommentState;
-  /** Every request received, in order. */
-  calls: RecordedCall[];
-  callsTo(endpoint: CommentEndpoint): RecordedCall[];
-  /** The options' failures, mutable: set or delete entries while a test runs. */
-  failures: Partial<Record<CommentEndpoint, FakeFailure>>;
-};
-
-class FakeError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-const MAX_UPLOAD_BYTES = 10_485_760;
-const MEDIA_TYPES = ['image/gif', 'image/jpeg', 'image/png', 'video/mp4', 'video/webm'];
-const encodeCursor = (value: object) => btoa(JSON.stringify(value));
 const truthy = (v: string | undefined) => v === 'true' || v === '1';
 const nowSeconds = () => Math.floor(Date.now() / 1000);
-
-function decodeCursor(cursor: string): { o?: number; t?: number } {
-  try {
-    const value = JSON.parse(atob(cursor)) as { o?: unknown; t?: unknown };
-    if (typeof value === 'object' && value !== null && (typeof value.o === 'number' || typeof value.t === 'number')) return value as { o?: number; t?: number };
-  } catch {
-    // falls through to the error below
-  }
-  throw new FakeError(400, 'INVALID_CURSOR', 'The cursor is invalid');
-}
-
-const hotScore = (c: Comment) => c.likeCount - c.dislikeCount + c.childrenTotal;
-const sorters: Record<string, (a: Comment, b: Comment) => number> = {
-  hot: (a, b) => hotScore(b) - hotScore(a) || b.timestamp - a.timestamp,
-  new: (a, b) => b.timestamp - a.timestamp,
-  old: (a, b) => a.timestamp - b.timestamp,
-};
 
 export function createCommentServiceHandlers(options: CommentServiceOptions = {}): CommentServiceFake {
   const state: FakeCommentState = {
@@ -173,11 +83,6 @@ export function createCommentServiceHandlers(options: CommentServiceOptions = {}
     }
     return quota;
   };
-  const findComment = (s: FakeSection, commentId: string | undefined): Comment => {
-    const found = s.comments.find((c) => c.commentId === commentId);
-    if (!found) throw new FakeError(404, 'COMMENT_NOT_FOUND', 'The comment does not exist');
-    return found;
-  };
   const findAnywhere = (commentId: string | undefined): [FakeSection, Comment] => {
     for (const s of state.sections.values()) {
       const found = s.comments.find((c) => c.commentId === commentId);
@@ -198,43 +103,7 @@ export function createCommentServiceHandlers(options: CommentServiceOptions = {}
 
   function list(p: Record<string, string>): CommentPage {
     const viewer = viewerOf(p.auth);
-    const s = section(p.url);
-    const type = p.type ?? 'new';
-    const sort = sorters[type];
-    if (!sort) throw new FakeError(400, 'INVALID_INPUT', 'type must be hot, new or old');
-    const count = Math.min(50, Math.max(1, Number(p.count ?? 10) || 10));
-    const blocked = viewer ? state.blocks.get(viewer.userId) : undefined;
-    const visible = s.comments.filter((c) => (!c.isHidden || viewer?.moderate) && !(blocked?.has(c.user.accountId) && c.opStatus !== 2));
-    const level = p.level === '2' ? 2 : 1;
-    let items: Comment[];
-    let parent: Comment | null = null;
-    let offset = 0;
-    if (p.commentId !== undefined && level === 2) {
-      const anchor = findComment(s, p.commentId);
-      parent = s.comments.find((c) => c.commentId === anchor.threadId) ?? null;
-      items = visible.filter((c) => c.level === 2 && c.threadId === anchor.threadId).sort(sorters.old);
-      const at = items.indexOf(anchor);
-      offset = at > 0 ? Math.max(0, at - Math.floor(count / 2)) : 0;
-    } else {
-      items = visible.filter((c) => c.level === 1).sort((a, b) => b.isPinned - a.isPinned || sort(a, b));
-    }
-    const newest = Math.max(0, ...s.comments.map((c) => c.timestamp));
-    const base = { url: s.url, status: s.status, lock: s.lock, total: s.comments.filter((c) => !c.isDeleted).length, parent, level } as const;
-    if (p.refresh) {
-      const since = decodeCursor(p.refresh).t ?? 0;
-      const fresh = items.filter((c) => c.timestamp > since);
-      return { ...base, comments: fresh, prev: null, next: null, refresh: encodeCursor({ t: newest }) };
-    }
-    if (p.next) offset = decodeCursor(p.next).o ?? 0;
-    else if (p.prev) offset = decodeCursor(p.prev).o ?? 0;
-    const comments = items.slice(offset, offset + count);
-    return {
-      ...base,
-      comments,
-      next: offset + count < items.length ? encodeCursor({ o: offset + count }) : null,
-      prev: offset > 0 ? encodeCursor({ o: Math.max(0, offset - count) }) : null,
-      refresh: encodeCursor({ t: newest }),
-    };
+    return listPage(section(p.url), viewer, viewer ? state.blocks.get(viewer.userId) : undefined, p);
   }
 
   function addComment(p: Record<string, string>) {
@@ -392,39 +261,14 @@ export function createCommentServiceHandlers(options: CommentServiceOptions = {}
 
   function upload(p: Record<string, string>, files: Record<string, Blob>): Attachment {
     member(p.auth);
-    const token = `upload-${++counter}`;
-    const blob = files.blob;
-    let attachment: Attachment;
-    if (blob) {
-      if (!MEDIA_TYPES.includes(blob.type)) throw new FakeError(400, 'IMAGE_INVALID_TYPE', '');
-      if (blob.size > MAX_UPLOAD_BYTES) throw new FakeError(400, 'IMAGE_INVALID_SIZE', '');
-      const url = typeof URL.createObjectURL === 'function' ? URL.createObjectURL(blob) : makeMediaItem().image.url;
-      const animated = blob.type.startsWith('video/') || blob.type === 'image/gif';
-      const item = makeMediaItem();
-      attachment = { type: 'userMedia', token, media: animated ? { ...item, type: 'animated', animated: { url, type: 'video/mp4', width: 400, height: 300 } } : { ...item, image: { url, width: 400, height: 300 } } };
-    } else if (p.url && /^https?:\/\//.test(p.url)) {
-      attachment = { type: 'userMedia', token, media: makeMediaItem({ image: { url: p.url, width: 400, height: 300 } }) };
-    } else {
-      throw new FakeError(400, 'INVALID_INPUT', 'blob or url is required');
-    }
-    state.uploads.set(token, attachment);
+    const attachment = mediaAttachment(`upload-${++counter}`, p, files);
+    state.uploads.set(attachment.token, attachment);
     return attachment;
   }
 
   function linkAttachment(p: Record<string, string>): Attachment {
     member(p.auth);
-    let url: URL;
-    try {
-      url = new URL(p.url ?? '');
-    } catch {
-      throw new FakeError(400, 'INVALID_URL', 'The link is invalid');
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FakeError(400, 'INVALID_URL', 'The link is invalid');
-    const attachment: Attachment = {
-      type: 'link',
-      token: `link-${++counter}`,
-      link: { url: url.href, title: url.hostname, description: '', imageUrl: '', siteName: url.hostname },
-    };
+    const attachment = linkPreview(p, () => `link-${++counter}`);
     state.uploads.set(attachment.token, attachment);
     return attachment;
   }

@@ -1,0 +1,71 @@
+import type { HttpHandler } from 'msw';
+import type { Attachment, Comment, CommentAppInfo, CommentPage, CommentUserInfo, LikeValue, Quota } from '@guffaw/comments-client';
+
+/** What the fake comment service answers, is given, holds and hands back (fake-service.ts makes it). */
+
+export const COMMENT_ENDPOINTS = [
+  'comment-list.json', 'add-comment.json', 'link-attachment.json', 'media.json', 'like.json', 'comment.json',
+  'report.json', 'user.json', 'app.json', 'op/pin', 'op/hide', 'admin/ban', 'admin/unban', 'admin/mask', 'admin/hide',
+  'admin/unhide', 'admin/pin', 'admin/update', 'follow-thread-status.json', 'follow-thread.json', 'user-block.json',
+  'wp.json',
+] as const;
+export type CommentEndpoint = (typeof COMMENT_ENDPOINTS)[number];
+
+export type FakeFailure = { code: string; error?: string; status?: number };
+
+export type CommentServiceOptions = {
+  /** Origin the handlers answer on, e.g. https://comments.test (default: any origin). */
+  host?: string;
+  app?: Partial<CommentAppInfo>;
+  /** Initial sections: each page's url, lock, status and comments of both levels (makePage, makeComment). */
+  pages?: Array<Partial<CommentPage> & { url: string }>;
+  /** auth token -> user. Without it, any non-empty auth is `viewer`. */
+  users?: Record<string, CommentUserInfo>;
+  /** The user behind any auth token when `users` is not given (default: a member, userId "viewer"). */
+  viewer?: CommentUserInfo;
+  /** url -> userId of the original poster of that post (may use op/pin, op/hide). */
+  ops?: Record<string, string>;
+  /** Starting quota of every user (default count 10). */
+  quota?: Quota;
+  /** Each reply waits this long, in ms (Storybook: loading states). */
+  latency?: number;
+  /** Calls that fail with the given code (and text, and HTTP status, default 400) until removed from the object. */
+  failures?: Partial<Record<CommentEndpoint, FakeFailure>>;
+};
+
+export type RecordedCall = {
+  endpoint: CommentEndpoint;
+  method: string;
+  version: string;
+  params: Record<string, string>;
+  headers: Record<string, string>;
+};
+
+export type FakeSection = { url: string; lock: boolean; status: string; comments: Comment[] };
+
+export type FakeCommentState = {
+  app: CommentAppInfo;
+  sections: Map<string, FakeSection>;
+  /** userId -> commentId -> vote. */
+  likes: Map<string, Record<string, LikeValue>>;
+  quotas: Map<string, Quota>;
+  reports: Array<{ userId: string; commentId: string; url: string; data: unknown }>;
+  commentedUrls: Map<string, Set<string>>;
+  reportedUrls: Map<string, Set<string>>;
+  uploads: Map<string, Attachment>;
+  banned: Set<string>;
+  ops: Map<string, string>;
+  /** Apps other than the main one: userId -> followed thread ids; userId -> blocked accountId -> name. */
+  follows: Map<string, Set<string>>;
+  blocks: Map<string, Map<string, string>>;
+};
+
+export type CommentServiceFake = {
+  handlers: HttpHandler[];
+  state: FakeCommentState;
+  /** Every request received, in order. */
+  calls: RecordedCall[];
+  callsTo(endpoint: CommentEndpoint): RecordedCall[];
+  /** The options' failures, mutable: set or delete entries while a test runs. */
+  failures: Partial<Record<CommentEndpoint, FakeFailure>>;
+};
