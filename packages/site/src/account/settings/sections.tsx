@@ -1,32 +1,20 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { siteConfig } from '../../config';
 import { openModal } from '../../shell/modals/modal-store';
 import { ShortcutsSwitch } from '../../shell/shortcuts/shortcuts-switch';
-import { showToast } from '../../shell/toasts';
 import { userStore, type MainUser } from '../../user';
-import { authProviders, saveSettings, unlink } from '../account-api';
+import { authProviders, unlink } from '../account-api';
 import styles from '../account.module.css';
 import { EmailNotificationsPanel } from './email-notifications';
 import { ProSettingsPanel, type ProUser } from './pro-settings';
+import { ErrorLine, SAVED, save, type Props } from './section-form';
 import { useSave } from './use-save';
-import { ACCOUNT_EXPORT_URL, YourDataPanel } from './your-data';
-import dataStyles from './your-data.module.css';
 
-export const SAVED = 'Your settings have been saved.';
+export { SAVED } from './section-form';
+export { DoNotSellSection, OptOutIbaSection, PrivacySection, USPRIVACY_COOKIE } from './privacy-sections';
+export { CONTENT_CHOICES, DeleteAccountSection, type ContentChoice } from './delete-account';
+
 /** posts-and-feeds.md §8: resend confirmation texts. */
 export const VERIFY_SENT = 'We just sent you a verification email, please open the link to verify your account.';
-
-type Props = { user: MainUser & { about?: string; country?: string; gender?: string; birthday?: string | null; hasPassword?: boolean } };
-
-const save = (fields: Record<string, string>) => userStore.getState().saveSettings(fields);
-
-function ErrorLine({ error }: { error: string | null }) {
-  return error ? (
-    <p className={styles.error} role="alert">
-      {error}
-    </p>
-  ) : null;
-}
 
 export function ProfileSection({ user }: Props) {
   const [fullName, setFullName] = useState(user.fullName);
@@ -269,143 +257,5 @@ export function EmailSection({ user }: Props) {
       </form>
       <EmailNotificationsPanel />
     </div>
-  );
-}
-
-const PRIVACY_PAGES = [
-  ['Privacy policy', '/privacy'],
-  ['California', '/privacy-california'],
-  ['Virginia', '/privacy-virginia'],
-  ['Connecticut', '/privacy-connecticut'],
-  ['Colorado', '/privacy-colorado'],
-] as const;
-
-export function PrivacySection() {
-  return (
-    <div className={styles.stack}>
-      <div className={styles.panel}>
-        <h1>Privacy</h1>
-        <p className={styles.info}>How {siteConfig.appName} uses your data, by region:</p>
-        <ul className={styles.list}>
-          {PRIVACY_PAGES.map(([label, href]) => (
-            <li key={href}>
-              <a href={href}>{label}</a>
-            </li>
-          ))}
-        </ul>
-      </div>
-      <YourDataPanel />
-    </div>
-  );
-}
-
-/** shell §4 "Consent": the usprivacy cookie lives 365 days and holds 1YY- (opted out of sale) or 1YN-. */
-export const USPRIVACY_COOKIE = 'usprivacy';
-const readUsPrivacy = () => document.cookie.split('; ').find((c) => c.startsWith(`${USPRIVACY_COOKIE}=`))?.slice(USPRIVACY_COOKIE.length + 1) ?? '1---';
-
-export function DoNotSellSection() {
-  const [optedOut, setOptedOut] = useState(() => readUsPrivacy() === '1YY-');
-  const apply = (value: boolean) => {
-    document.cookie = `${USPRIVACY_COOKIE}=${value ? '1YY-' : '1YN-'}; Max-Age=${365 * 24 * 3600}; path=/; SameSite=Lax`;
-    setOptedOut(value);
-    showToast(SAVED);
-  };
-  return (
-    <div className={styles.panel}>
-      <h1>Do Not Sell or Share My Personal Information</h1>
-      <label className={styles.check}>
-        <input type="checkbox" checked={optedOut} onChange={(e) => apply(e.target.checked)} />
-        Do not sell or share my personal information
-      </label>
-    </div>
-  );
-}
-
-export function OptOutIbaSection({ user }: Props) {
-  const current = (user as unknown as { idService?: { optOut?: boolean } }).idService?.optOut === true;
-  const [optOut, setOptOut] = useState(current);
-  const { busy, error, run } = useSave();
-  return (
-    <div className={styles.panel}>
-      <h1>Interest-based advertising</h1>
-      <p className={styles.info}>When you opt out, your hashed email is not used to show you ads based on your interests.</p>
-      <label className={styles.check}>
-        <input
-          type="checkbox"
-          checked={optOut}
-          disabled={busy}
-          onChange={(e) => {
-            const value = e.target.checked;
-            setOptOut(value);
-            void run(() => save({ idOptOut: value ? '1' : '0' }), SAVED);
-          }}
-        />
-        Opt out of interest-based advertising
-      </label>
-      <ErrorLine error={error} />
-    </div>
-  );
-}
-
-/** Issue #25: what happens to what the member posted; the server's default is 'anonymise', so it is checked first. */
-export type ContentChoice = 'remove' | 'anonymise';
-export const CONTENT_CHOICES: Array<{ value: ContentChoice; label: string; hint: string }> = [
-  { value: 'anonymise', label: 'Keep my posts and comments, anonymously', hint: 'They stay, shown as by a deleted account, with no name, picture or profile.' },
-  {
-    value: 'remove',
-    label: 'Delete everything I posted',
-    hint: 'Your posts and comments are deleted. A comment someone replied to stays as “deleted”, so their replies keep their place.',
-  },
-];
-
-export function DeleteAccountSection({ user }: Props) {
-  const [password, setPassword] = useState('');
-  const [sure, setSure] = useState(false);
-  const [choice, setChoice] = useState<ContentChoice>('anonymise');
-  const { busy, error, run } = useSave();
-  const hasPassword = user.hasPassword !== false;
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const ok = await run(() => saveSettings({ deleteAccount: '1', contentChoice: choice, ...(hasPassword ? { password } : {}) }));
-    if (ok) {
-      userStore.getState().clear();
-      window.location.assign('/');
-    }
-  };
-  return (
-    <form className={styles.panel} onSubmit={(e) => void submit(e)}>
-      <h1>Delete account</h1>
-      <p className={styles.info}>
-        Your account, votes, saves, blocks and settings are removed for good. This cannot be undone.{' '}
-        <a href={ACCOUNT_EXPORT_URL} download>
-          Download your data
-        </a>{' '}
-        first if you want a copy.
-      </p>
-      <fieldset className={dataStyles.choices}>
-        <legend>Your posts and comments</legend>
-        {CONTENT_CHOICES.map((c) => (
-          <label key={c.value} className={styles.check}>
-            <input type="radio" name="contentChoice" value={c.value} checked={choice === c.value} onChange={() => setChoice(c.value)} />
-            <span>
-              {c.label} <span className={styles.info}>· {c.hint}</span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
-      {hasPassword && (
-        <label className={styles.field}>
-          Password
-          <input name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-        </label>
-      )}
-      <label className={styles.check}>
-        <input type="checkbox" checked={sure} onChange={(e) => setSure(e.target.checked)} />I understand, delete my account
-      </label>
-      <ErrorLine error={error} />
-      <button className={styles.danger} type="submit" disabled={busy || !sure || (hasPassword && !password)}>
-        Delete my account
-      </button>
-    </form>
   );
 }
