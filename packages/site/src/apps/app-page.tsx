@@ -3,15 +3,16 @@ import type { AppSettings } from '@guffaw/comments-client';
 import { errorMessage, isApiFailure } from '../lib/api';
 import { formatDate } from '../lib/format-date';
 import { Link, type RouteProps } from '../router';
-import { Dialog } from '../shell/dialog';
 import { requireMember } from '../shell/modals/gate';
 import { usePageTitle } from '../shell/page-title';
 import { showToast } from '../shell/toasts';
 import { selectIsLoggedIn, useUser } from '../user/user-store';
-import { addModerator, appDetails, removeModerator, rotateSecret, splitOrigins, updateApp, type AppDetails, type ConsoleModerator } from './apps-api';
+import { appDetails, splitOrigins, updateApp, type AppDetails } from './apps-api';
 import { AuditLog } from './audit-log';
 import { AppQueue } from './app-queue';
-import { CopyButton, SecretOnce } from './secret-once';
+import { ModeratorsSection } from './moderators-section';
+import { SecretSection } from './secret-section';
+import { CopyButton } from './secret-once';
 import styles from './apps.module.css';
 
 /**
@@ -279,133 +280,6 @@ function SettingsSection({ details, onChange }: SectionProps) {
       </label>
       <FormEnd error={error} busy={busy} label="Save settings" />
     </form>
-  );
-}
-
-function ModeratorsSection({ details, onChange }: SectionProps) {
-  const [username, setUsername] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const mainApp = details.app.owner === null && details.app.appId === 'guffaw';
-  const update = (moderators: ConsoleModerator[]) => onChange({ ...details, moderators });
-  async function add(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      update((await addModerator(details.app.appId, username)).moderators);
-      showToast(`${username.replace(/^@/, '')} is a moderator.`);
-      setUsername('');
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  }
-  async function remove(m: ConsoleModerator) {
-    try {
-      update((await removeModerator(details.app.appId, m.accountId)).moderators);
-      showToast(`${m.username ?? m.name ?? m.accountId} is no longer a moderator.`);
-    } catch (e) {
-      showToast(errorMessage(e), 'error');
-    }
-  }
-  return (
-    <section id="moderators" className={styles.card} aria-labelledby="moderators-title">
-      <h2 id="moderators-title" className={styles.heading}>
-        Moderators
-      </h2>
-      {details.moderators.length === 0 ? (
-        <p className={styles.muted}>No moderators yet.</p>
-      ) : (
-        <ul className={styles.rows}>
-          {details.moderators.map((m) => (
-            <li key={m.accountId} className={styles.row}>
-              <span>
-                <strong>{m.username ? `@${m.username}` : m.name || m.accountId}</strong>
-                {!m.username && m.name && <span className={styles.muted}> · {m.accountId}</span>}
-              </span>
-              <button type="button" className={styles.secondary} onClick={() => void remove(m)} aria-label={`Remove ${m.username ?? (m.name || m.accountId)}`}>
-                Remove
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <form className={styles.inline} onSubmit={add}>
-        <label className={styles.field}>
-          {mainApp ? 'Username' : 'User id on your site'}
-          <input
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-            required
-            placeholder={mainApp ? 'username' : 'the sub of their tokens'}
-            aria-describedby="moderator-hint"
-          />
-        </label>
-        <button type="submit" className={styles.primary} disabled={busy}>
-          Add moderator
-        </button>
-      </form>
-      <p id="moderator-hint" className={styles.hint}>
-        {mainApp ? 'A Guffaw username.' : 'Your site’s id of the user (the sub your server signs into their token).'} Moderators review the queue in the
-        comments themselves.
-      </p>
-      {error && (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
-    </section>
-  );
-}
-
-function SecretSection({ appId }: { appId: string }) {
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [secret, setSecret] = useState<string | null>(null);
-  async function rotate() {
-    setBusy(true);
-    try {
-      setSecret((await rotateSecret(appId)).secret);
-      setConfirming(false);
-    } catch (e) {
-      showToast(errorMessage(e), 'error');
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <section id="secret" className={styles.card} aria-labelledby="secret-title">
-      <h2 id="secret-title" className={styles.heading}>
-        Secret
-      </h2>
-      <p>
-        The secret was shown once, when the app was registered. If it leaked or was lost, make a new one: tokens signed with the old one stop working at once.
-      </p>
-      {secret && <SecretOnce secret={secret} />}
-      <div className={styles.actions}>
-        <button type="button" className={styles.danger} onClick={() => setConfirming(true)}>
-          Rotate secret
-        </button>
-      </div>
-      {confirming && (
-        <Dialog title="Rotate the secret?" onClose={() => setConfirming(false)}>
-          <p>
-            Your server’s tokens, signed with the current secret, stop working at once. Readers are signed out of the comments until your server signs with the
-            new one.
-          </p>
-          <div className={styles.actions}>
-            <button type="button" className={styles.secondary} onClick={() => setConfirming(false)} data-autofocus>
-              Cancel
-            </button>
-            <button type="button" className={styles.danger} onClick={() => void rotate()} disabled={busy}>
-              {busy ? 'Rotating…' : 'Rotate secret'}
-            </button>
-          </div>
-        </Dialog>
-      )}
-    </section>
   );
 }
 
