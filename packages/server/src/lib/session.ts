@@ -28,7 +28,7 @@ const epochs = new WeakMap<object, number>();
 
 /**
  * A count per database, raised after a session ends or a member's row or word lists change (sessionsChanged): a
- * lookup kept for a short time (the lists' viewer, posts/service.ts) is keyed by it, so nothing read before such a
+ * lookup kept for a short time (the lists' viewer, posts/viewer.ts) is keyed by it, so nothing read before such a
  * change in this process is used after it.
  */
 export const sessionEpoch = (db: object): number => epochs.get(db) ?? 0;

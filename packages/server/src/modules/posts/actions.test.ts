@@ -4,7 +4,7 @@ import { BLOCKING_REPORT_REASONS, OFFENSIVE_REPORT_REASONS, OFFENSIVE_REPORT_THR
 import { postHotScore } from './ranking.js';
 import { signOpToken } from '../comments/auth.js';
 import { createApp, post as form, tokenFor } from '../comments/test-kit.js';
-import { MAIN_COMMENT_APP } from './service.js';
+import { MAIN_COMMENT_APP } from './context.js';
 import { clearPosts, makePost, makeUser, type TestUser } from './test-fixtures.js';
 
 describeEachDatabase('post actions', (kind) => {

@@ -1,9 +1,12 @@
 import type { Json } from '../../db/schema.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/envelope.js';
 import { SNAPSHOT_TTL_MS } from './cursor.js';
+import * as awards from './award-repository.js';
+import * as polls from './poll-repository.js';
 import * as repo from './repository.js';
 import { MAX_TOKEN_LIFETIME_SECONDS, findCommentApp, isModerator, signOpToken } from '../comments/index.js';
-import { MAIN_COMMENT_APP, pollOptions, postUrl, profileUrl, type PostsContext } from './service.js';
+import { MAIN_COMMENT_APP, type PostsContext } from './context.js';
+import { pollOptions, postUrl, profileUrl } from './post-shape.js';
 
 /**
  * Post actions (posts-and-feeds.md §4-§6): every rule is checked here, whatever the client shows or hides.
@@ -192,11 +195,11 @@ export const randomPostId = (ctx: PostsContext) => repo.findRandomPostId(ctx.db)
 export type PollResults = { options: { text: string; votes: number }[]; ends_at: number; user_voted_option: number | null };
 
 export async function pollResults(ctx: PostsContext, userId: number | null, postId: string): Promise<PollResults> {
-  const poll = await repo.findPoll(ctx.db, postId);
+  const poll = await polls.findPoll(ctx.db, postId);
   if (!poll) throw notFound('POLL_NOT_FOUND', 'This post has no poll.');
   const [counts, mine] = await Promise.all([
-    repo.countPollVotes(ctx.db, postId),
-    userId === null ? Promise.resolve(null) : repo.findPollVote(ctx.db, postId, userId),
+    polls.countPollVotes(ctx.db, postId),
+    userId === null ? Promise.resolve(null) : polls.findPollVote(ctx.db, postId, userId),
   ]);
   const votes = new Map(counts.map((c) => [c.optionIndex, c.n]));
   return {
@@ -208,12 +211,12 @@ export async function pollResults(ctx: PostsContext, userId: number | null, post
 
 /** A poll vote is final: no change, no unvote, none after the end. */
 export async function pollVote(ctx: PostsContext, userId: number, postId: string, optionIndex: number): Promise<PollResults> {
-  const poll = await repo.findPoll(ctx.db, postId);
+  const poll = await polls.findPoll(ctx.db, postId);
   if (!poll) throw notFound('POLL_NOT_FOUND', 'This post has no poll.');
   if (poll.endsAt.getTime() <= Date.now()) throw badRequest('POLL_ENDED', 'This poll has ended.');
   const count = pollOptions(poll.options as Json).length;
   if (!Number.isInteger(optionIndex) || optionIndex < 0 || optionIndex >= count) throw badRequest('INVALID_OPTION', 'Choose one of the poll options.');
-  const inserted = await repo.insertPollVote(ctx.db, postId, userId, optionIndex);
+  const inserted = await polls.insertPollVote(ctx.db, postId, userId, optionIndex);
   if (!inserted) throw new HttpError(409, 'ALREADY_VOTED', 'You have already voted in this poll.');
   return pollResults(ctx, userId, postId);
 }
@@ -228,15 +231,15 @@ export async function sendAward(ctx: PostsContext, userId: number, postId: strin
   const post = await requirePost(ctx, postId);
   if (post.type === 'CollectionPage') throw badRequest('NOT_AWARDABLE', 'Collection pages cannot receive Cheers.');
   if (post.creatorId === userId) throw forbidden('OWN_POST', 'You cannot send Cheers to your own post.');
-  const outcome = await repo.sendAward(ctx.db, userId, postId, post.creatorId, kind);
+  const outcome = await awards.sendAward(ctx.db, userId, postId, post.creatorId, kind);
   if (outcome === 'no-balance') throw badRequest('NO_BALANCE', 'You have no Cheers left.');
   if (outcome === 'already-sent') throw new HttpError(409, 'ALREADY_SENT', 'You already sent Cheers to this post.');
-  return { id: postId, balance: await repo.findAwardBalance(ctx.db, userId) };
+  return { id: postId, balance: await awards.findAwardBalance(ctx.db, userId) };
 }
 
-export const awardBalance = async (ctx: PostsContext, userId: number) => ({ balance: await repo.findAwardBalance(ctx.db, userId) });
+export const awardBalance = async (ctx: PostsContext, userId: number) => ({ balance: await awards.findAwardBalance(ctx.db, userId) });
 
 export async function sentAwards(ctx: PostsContext, userId: number) {
-  const [sent, balance] = await Promise.all([repo.findSentAwardPostIds(ctx.db, userId), repo.findAwardBalance(ctx.db, userId)]);
+  const [sent, balance] = await Promise.all([awards.findSentAwardPostIds(ctx.db, userId), awards.findAwardBalance(ctx.db, userId)]);
   return { sentAwards: sent, balance };
 }

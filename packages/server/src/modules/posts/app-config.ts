@@ -1,6 +1,7 @@
 import type { Database } from '../../db/index.js';
 import * as repo from './repository.js';
-import { NEWS_INTEREST, tagUrl, type PostsContext } from './service.js';
+import { NEWS_INTEREST, type PostsContext } from './context.js';
+import { tagUrl } from './post-shape.js';
 
 /** Popular tags are counted over 30 days of posts: recomputed at most once a minute per database. */
 const CACHE_MS = 60_000;

@@ -1,6 +1,6 @@
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/index.js';
-import { postUrl } from './service.js';
+import { postUrl } from './post-shape.js';
 
 /**
  * The posts module's part of the comment service's host port (comments/service/host.ts, composed in

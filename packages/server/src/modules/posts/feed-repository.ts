@@ -1,150 +1,15 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/index.js';
-import { sessionEpoch } from '../../lib/session.js';
-import { canonicalTag } from './tags.js';
-import { findViewerState, viewerStateEpoch, type ViewerState } from './repository.js';
-import { perDatabase, RecentRows, visitorCacheTtl, VisitorPageCache } from './visitor-cache.js';
+import { and, filterSql, MIN_CANDIDATES, postFilterSql, scopeSql, viewerFilterSql, type Filters, type KeyedRow, type Scope } from './feed-filters.js';
+import { firstPassing } from './first-passing.js';
+import { perDatabase, visitorCacheTtl, VisitorPageCache } from './visitor-cache.js';
 
 /**
- * The list queries (posts-and-feeds.md §5, §7). Every filter sits inside the query, so a page comes back full
- * however many posts the viewer hides; every list is walked by keyset (see ./cursor.ts for the snapshot rule).
- * Raw SQL: the snapshot union and the filters read more clearly as SQL than as builder calls.
+ * The list queries (posts-and-feeds.md §5, §7; their filters are in feed-filters.ts). Every filter sits inside the
+ * query, so a page comes back full however many posts the viewer hides; every list is walked by keyset (see
+ * ./cursor.ts for the snapshot rule). Raw SQL: the snapshot union and the filters read more clearly as SQL than as
+ * builder calls.
  */
-
-/** Which posts a list draws from. */
-export type Scope =
-  | { kind: 'main' }
-  | { kind: 'type'; type: string }
-  | { kind: 'tag'; tagId: number }
-  | { kind: 'interest'; interestId: number; type?: string; excludeType?: string }
-  /** The tags and interests a member follows (ids), For You: see listFresh. */
-  | { kind: 'followed'; tagIds: number[]; interestIds: number[] }
-  | { kind: 'creator'; userId: number; includeAnonymous: boolean };
-
-/**
- * What the viewer does not want to see. Applied on every list: removed and deleted posts, blocked creators, hidden
- * posts, posts the viewer reported, muted words in titles, promoted posts when a Pro viewer hides them. Only where
- * the spec says so: uninterested posts (downvoted by the viewer; main lists), blocked tags (home lists).
- */
-export type Filters = {
-  viewerId: number | null;
-  hidePromoted: boolean;
-  uninterested: boolean;
-  blockedTags: boolean;
-  excludePostId: string | null;
-  /** The viewer's muted words and blocked tags, read once per request (as parameters they keep plans index-driven). */
-  mutedWords: string[];
-  blockedTagValues: string[];
-  /**
-   * Home lists only: canonical keys of the tags this browser hides (shell-and-account.md §4 keeps them locally, so
-   * the list call names them, for visitors too). A post carrying one is left out.
-   */
-  hiddenTagKeys: string[];
-};
-
-/** A post id and its sort key; `snap` = the snapshot time (ms) a first page was read at, when the query chose it. */
-export type KeyedRow = { id: string; k: number | string; snap?: number };
-
-const and = (parts: RawBuilder<unknown>[]) => sql.join(parts, sql` and `);
-
-function scopeSql(scope: Scope): RawBuilder<unknown> {
-  switch (scope.kind) {
-    case 'main':
-      // Forum posts live in their own list (Ask).
-      return sql`p.type <> 'ForumPost'`;
-    case 'type':
-      return sql`p.type = ${scope.type}`;
-    case 'tag':
-      return sql`exists (select 1 from post_tags pt where pt.post_id = p.id and pt.tag_id = ${scope.tagId})`;
-    case 'interest': {
-      const parts = [sql`exists (select 1 from post_interests pi where pi.post_id = p.id and pi.interest_id = ${scope.interestId})`];
-      if (scope.type) parts.push(sql`p.type = ${scope.type}`);
-      if (scope.excludeType) parts.push(sql`p.type <> ${scope.excludeType}`);
-      return and(parts);
-    }
-    case 'followed':
-      return sql`p.type <> 'ForumPost' and (
-        exists (select 1 from post_tags pt where pt.post_id = p.id and pt.tag_id = any (${scope.tagIds}::int8[]))
-        or exists (select 1 from post_interests pi where pi.post_id = p.id and pi.interest_id = any (${scope.interestIds}::int8[])))`;
-    case 'creator':
-      return scope.includeAnonymous ? sql`p.creator_id = ${scope.userId}` : sql`p.creator_id = ${scope.userId} and not p.is_anonymous`;
-  }
-}
-
-/** The filters on the post's own columns: cheap on every row a list walks. */
-function postFilterSql(f: Filters): RawBuilder<unknown>[] {
-  const parts: RawBuilder<unknown>[] = [sql`p.status = 'live'`];
-  if (f.excludePostId !== null) parts.push(sql`p.id <> ${f.excludePostId}`);
-  if (f.hidePromoted) parts.push(sql`not p.promoted`);
-  return parts;
-}
-
-/**
- * The viewer's own filters (subqueries and title patterns); they read `p.id`, `p.creator_id` and `p.title` only.
- * The viewer's short lists (blocked creators, hidden and reported posts, the ids of hidden or blocked tags) are each
- * read once per statement as an array (an InitPlan), not joined per post: the statement then plans with only the
- * posts and their tags, and planning was most of a member's list statement.
- */
-function viewerFilterSql(f: Filters): RawBuilder<unknown>[] {
-  return [...contentFilterSql(f), ...viewerStateFilterSql(f)];
-}
-
-/**
- * The filters that read only what a post shows (its title and tags) against word and tag lists the request names:
- * the same answer for a post whoever asks with the same lists, so firstPassing keeps it (contentVerdicts).
- */
-function contentFilterSql(f: Filters): RawBuilder<unknown>[] {
-  const parts: RawBuilder<unknown>[] = [];
-  const withoutTags = (keys: string[]) =>
-    sql`not exists (select 1 from post_tags pt where pt.post_id = p.id and pt.tag_id = any (array(select t.id from tags t where t.key = any (${keys}::text[]))))`;
-  if (f.hiddenTagKeys.length > 0) parts.push(withoutTags(f.hiddenTagKeys));
-  if (f.viewerId === null) return parts;
-  if (f.mutedWords.length > 0) {
-    parts.push(sql`not (p.title ~* any (array(select word_pattern(w) from unnest(${f.mutedWords}::text[]) w)))`);
-  }
-  if (f.blockedTags && f.blockedTagValues.length > 0) {
-    // A blocked tag hides a post carrying that tag, or naming it as a whole word in its title.
-    parts.push(
-      withoutTags(f.blockedTagValues.map(canonicalTag)),
-      sql`not (p.title ~* any (array(select word_pattern(replace(w, '-', ' ')) from unnest(${f.blockedTagValues}::text[]) w)))`,
-    );
-  }
-  return parts;
-}
-
-/** What content filters a request applies, as a key (empty: none); see contentFilterSql. */
-function contentKey(f: Filters): string {
-  const member = f.viewerId !== null;
-  const muted = member ? f.mutedWords : [];
-  const blocked = member && f.blockedTags ? f.blockedTagValues : [];
-  if (f.hiddenTagKeys.length === 0 && muted.length === 0 && blocked.length === 0) return '';
-  return JSON.stringify([f.hiddenTagKeys, muted, blocked]);
-}
-
-/** The filters on the viewer's own rows (blocks, hides, reports, downvotes): read on every request, as they change. */
-function viewerStateFilterSql(f: Filters): RawBuilder<unknown>[] {
-  const v = f.viewerId;
-  if (v === null) return [];
-  const parts: RawBuilder<unknown>[] = [
-    // An account-less post (its creator deleted) has no creator to block: `null <> all` would be null. An anonymous
-    // post stays too: leaving it out would tell the blocker who made it.
-    sql`(p.is_anonymous or p.creator_id is null or p.creator_id <> all (array(select ub.blocked_user_id from user_blocks ub where ub.user_id = ${v})))`,
-    // A `comment` block (hidden OP comments) leaves the post in the lists.
-    sql`p.id <> all (array(select pb.post_id from post_blocks pb where pb.user_id = ${v} and pb.type = 'post'))`,
-    sql`p.id <> all (array(select r.post_id from reports r where r.reporter_id = ${v} and r.post_id is not null))`,
-  ];
-  if (f.uninterested) {
-    // shell-and-account.md §3: uninterested = downvoted or reported, minus own uploads (reports are filtered above).
-    // Downvotes can be many: probed per post rather than read whole.
-    parts.push(sql`(p.creator_id is not distinct from ${v}
-      or not exists (select 1 from post_votes pv where pv.user_id = ${v} and pv.post_id = p.id and pv.value = -1))`);
-  }
-  return parts;
-}
-
-function filterSql(f: Filters): RawBuilder<unknown>[] {
-  return [...postFilterSql(f), ...viewerFilterSql(f)];
-}
 
 /**
  * A list statement: posts matching `where` (and the list's own conditions) in list order, at most `limit`, each with
@@ -153,9 +18,6 @@ function filterSql(f: Filters): RawBuilder<unknown>[] {
  */
 type StatementRow = { id: string; o: number | string; k?: string; snap?: number };
 type ListStatement = (where: RawBuilder<unknown>[], limit: number) => RawBuilder<StatementRow>;
-
-/** Candidates read, and checked against the filters, at a time (a member's filters hide few of a page, usually none). */
-const MIN_CANDIDATES = 40;
 
 /**
  * Candidate rows by statement (its SQL and parameters), shared by every reader for FEED_CACHE_MS: they depend on the
@@ -340,97 +202,6 @@ async function listFollowedFresh(db: Database, q: FreshQuery, scope: { tagIds: n
     ) u order by u.created_at desc, u.id desc limit ${limit}`);
 }
 
-/** A search match: its id, its rank (ts_rank_cd) and its creation time in microseconds since the epoch. */
-export type SearchMatch = { id: string; rank: number; createdAtUs: number };
-
-/**
- * Full-text search on posts.search (title and description): the `max` best live matches, best first (ts_rank_cd,
- * cover density; then newest id). Ranking reads every match (2,000 for a common word on 100,000 posts, 10 to 13
- * ms), so the service keeps a query's matches for a short time and pages through them (service.ts searchList).
- */
-export async function searchMatches(db: Database, query: string, max: number): Promise<SearchMatch[]> {
-  const result = await sql<SearchMatch>`
-    select p.id, ts_rank_cd(p.search, q.query)::float8 as rank,
-      (extract(epoch from p.created_at) * 1000000)::float8 as created_at_us
-    from posts p, websearch_to_tsquery('english', ${query}) as q(query)
-    where p.search @@ q.query and p.status = 'live'
-    order by rank desc, p.id desc limit ${max}`.execute(db);
-  return result.rows;
-}
-
-/**
- * Content verdicts (contentFilterSql) by content key and post, for FEED_CACHE_MS: a post's title and tags do not
- * change once it is posted, and the same candidates come back on every request of a list, so a member's word and
- * tag filters run on each post once per TTL instead of once per request (their patterns were half of a member's
- * filter statement). A new muted word or blocked tag is a new key, so it applies at once.
- */
-const contentVerdicts = perDatabase(() => new RecentRows<{ key: string; pass: boolean }>(visitorCacheTtl(), 20_000));
-
-/**
- * A member's own rows that their lists leave out (blocked creators, hidden and reported posts, downvotes), read once
- * and kept for FEED_CACHE_MS under the member's state epoch (raised by every vote, hide, report and block made in
- * this process) and the session epoch (raised by a block in the accounts module, a logout, a deleted account), so a
- * change made here applies at once; one made through another instance, within the TTL. Reading them into every
- * filter statement as subqueries was most of what a member's page cost beyond a visitor's.
- */
-const viewerStates = perDatabase(() => new VisitorPageCache<ViewerState>(visitorCacheTtl(), 2000));
-const viewerState = (db: Database, userId: number): Promise<ViewerState> =>
-  viewerStates(db).get(`${sessionEpoch(db)}|${viewerStateEpoch(db, userId)}|${userId}`, () => findViewerState(db, userId));
-
-/** viewerStateFilterSql, on a post's id and creator, against the member's kept rows. */
-function passesViewerState(f: Filters, state: ViewerState, post: { id: string; creatorId: number | null; isAnonymous: boolean }): boolean {
-  if (!post.isAnonymous && post.creatorId !== null && state.blockedCreators.has(post.creatorId)) return false;
-  if (state.hiddenPosts.has(post.id)) return false;
-  return !f.uninterested || post.creatorId === f.viewerId || !state.downvoted.has(post.id);
-}
-
-/**
- * The first `limit` of `ordered` (candidates already in list order) that pass the list filters, checked
- * MIN_CANDIDATES at a time: one small statement per chunk, whatever the list's size, reads the posts' own state
- * (removed, deleted, promoted, and the list's `extra` conditions) fresh; the member's rows come from viewerState
- * and the content filters from contentVerdicts (with one statement for the posts it does not hold). Lists, search
- * and related pages all fill this way.
- */
-export async function firstPassing<T extends { id: string }>(
-  db: Database,
-  filters: Filters,
-  ordered: readonly T[],
-  limit: number,
-  extra: RawBuilder<unknown>[] = [],
-): Promise<T[]> {
-  const rows: T[] = [];
-  const ckey = contentKey(filters);
-  const content = contentFilterSql(filters);
-  const own = [...postFilterSql(filters), ...extra];
-  const state = filters.viewerId === null ? null : await viewerState(db, filters.viewerId);
-  for (let i = 0; i < ordered.length && rows.length < limit; i += MIN_CANDIDATES) {
-    const chunk = ordered.slice(i, i + MIN_CANDIDATES);
-    const posts = await sql<{ id: string; creatorId: number | string | null; isAnonymous: boolean }>`
-      select p.id, p.creator_id, p.is_anonymous from posts p where ${and([sql`p.id = any (${chunk.map((c) => c.id)}::text[])`, ...own])}`.execute(db);
-    const passing = new Set<string>();
-    for (const p of posts.rows) {
-      const post = { id: p.id, creatorId: p.creatorId === null ? null : Number(p.creatorId), isAnonymous: p.isAnonymous };
-      if (!state || passesViewerState(filters, state, post)) passing.add(p.id);
-    }
-    if (ckey !== '' && passing.size > 0) {
-      const verdicts = await contentVerdicts(db).get(
-        [...passing].map((id) => `${ckey}\u0000${id}`),
-        (v) => v.key,
-        async (keys) => {
-          const asked = keys.map((k) => k.slice(ckey.length + 1));
-          const result = await sql<{ id: string }>`
-            select p.id from posts p where ${and([sql`p.id = any (${asked}::text[])`, ...content])}`.execute(db);
-          const pass = new Set(result.rows.map((r) => r.id));
-          return keys.map((key, n) => ({ key, pass: pass.has(asked[n] as string) }));
-        },
-      );
-      for (const v of verdicts) if (!v.pass) passing.delete(v.key.slice(ckey.length + 1));
-    }
-    for (const c of chunk) if (passing.has(c.id) && rows.length < limit) rows.push(c);
-  }
-  return rows;
-}
-
 export type UserActivity = 'likes' | 'saved';
 export type ActivityQuery = { userId: number; activity: UserActivity; filters: Filters; after: { k: string; i: string } | null; limit: number };
 
@@ -479,38 +250,6 @@ export async function listCommented(db: Database, q: CommentedQuery): Promise<Ke
       group by s.url
     ) m join posts p on p.id = m.post_id
     where ${and(where)} order by m.last desc, p.id desc limit ${q.limit}`.execute(db);
-  return result.rows;
-}
-
-/** Newest posts read per tag of the post: the related list ranks at most this many per tag (see relatedCandidates). */
-export const RELATED_PER_TAG = 100;
-
-/** A related-posts candidate: its id, the tags it shares with the post and its creation time (microseconds). */
-export type RelatedCandidate = { id: string; shared: number; createdAtUs: number };
-
-/**
- * Related posts' candidates: the RELATED_PER_TAG newest live posts of each tag of the post (of the type asked, if
- * any), each with the number of tags it shares with the post (all its tags counted, not only those whose newest
- * posts it is among). Reading every post of a popular tag cost 0.3 to 0.5 s per request on 100,000 posts; the
- * newest ones are one index range per tag (post_tags_tag_recent_idx), and a related list of a few hundred posts is
- * more than anyone pages through. The same for every reader: the service keeps them for a short time, orders them
- * (shared tags, then newest) and checks only a page's worth against each reader's filters (firstPassing).
- */
-export async function relatedCandidates(db: Database, postId: string, type: string | null): Promise<RelatedCandidate[]> {
-  const newest = type
-    ? sql`select x.post_id from post_tags x
-        where x.tag_id = pt0.tag_id and x.post_type = ${type} and x.post_id <> ${postId}
-        order by x.created_at desc, x.post_id limit ${RELATED_PER_TAG}`
-    : sql`select x.post_id from post_tags x
-        where x.tag_id = pt0.tag_id and x.post_id <> ${postId} order by x.created_at desc, x.post_id limit ${RELATED_PER_TAG}`;
-  // Shared tags are counted by probing the primary key (post_id, tag_id) once per own tag: index-only, no heap.
-  const result = await sql<RelatedCandidate>`
-    with own as materialized (select array_agg(tag_id) as ids from post_tags where post_id = ${postId}),
-    c as (select distinct c.post_id from post_tags pt0 cross join lateral (${newest}) c where pt0.post_id = ${postId})
-    select p.id, (extract(epoch from p.created_at) * 1000000)::float8 as created_at_us,
-      (select count(*) from unnest(own.ids) t(tag_id)
-         where exists (select 1 from post_tags y where y.post_id = c.post_id and y.tag_id = t.tag_id))::int as shared
-    from c cross join own cross join lateral (select p0.id, p0.created_at from posts p0 where p0.id = c.post_id and p0.status = 'live' offset 0) p`.execute(db);
   return result.rows;
 }
 

@@ -2,8 +2,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/harness.js';
 import { postHotScore, postTrendingScore } from './ranking.js';
-import { PAGE_SIZE, rebuildTrendingScores, type ListReply } from './service.js';
-import { RELATED_PER_TAG } from './feed-repository.js';
+import { PAGE_SIZE } from './context.js';
+import type { ListReply } from './list-page.js';
+import { rebuildTrendingScores } from './service.js';
+import { RELATED_PER_TAG } from './candidate-repository.js';
 import { clearPosts, interestId, makePost, makeUser, type TestUser } from './test-fixtures.js';
 
 const HOUR = 3600;

@@ -4,7 +4,10 @@ import type { Interests, Json, Tags } from '../../db/schema.js';
 import { perDatabase, RecentRows, visitorCacheTtl } from './visitor-cache.js';
 import { liveSession } from '../accounts/session-repo.js';
 
-/** Posts: the rows behind a post card, and the writes of the post actions (votes, saves, hides, reports, polls, awards). */
+/**
+ * Posts: the rows behind a post card, and the writes of the post actions (votes, saves, hides, reports); polls and
+ * awards have their own files (poll-repository.ts, award-repository.ts).
+ */
 
 export type AwardUser = { userId: string; username: string; avatarUrl: string };
 
@@ -24,14 +27,15 @@ export async function findPostRows(db: Database, ids: string[], threads: PostThr
 
 /**
  * Post rows read in the last FEED_CACHE_MS (./visitor-cache.ts): most of a list page's rows were read by the previous
- * requests. Every write of this file that changes what a card shows forgets the post's row.
+ * requests. Every write that changes what a card shows forgets the post's row.
  */
 const recentRowsOf = perDatabase(() => new RecentRows<PostRowShape>(visitorCacheTtl()));
-const forgetRow = (db: Database, postId: string) => recentRowsOf(db).forget(postId);
+/** The row cache forgets a post whose counts or state changed, so its next read is fresh. */
+export const forgetRow = (db: Database, postId: string) => recentRowsOf(db).forget(postId);
 
 /**
  * A count per member, raised after each change of what the member's lists leave out (votes, hides, reports, blocks
- * made here): the lists keep a member's rows for a short time under it (feed-repository.ts viewerState), so a change
+ * made here): the lists keep a member's rows for a short time under it (first-passing.ts viewerState), so a change
  * made in this process applies at once.
  */
 const viewerEpochs = perDatabase(() => new Map<number, number>());
@@ -299,7 +303,7 @@ export async function blockUser(db: Database, userId: number, blockedUserId: num
   viewerStateChanged(db, userId);
 }
 
-/** What a member's lists leave out, from the member's own rows (see feed-repository.ts viewerState). */
+/** What a member's lists leave out, from the member's own rows (see first-passing.ts viewerState). */
 export async function findViewerState(db: Database, userId: number) {
   const result = await sql<{ blocked: number[] | null; hidden: string[] | null; downvoted: string[] | null }>`
     select array(select ub.blocked_user_id from user_blocks ub where ub.user_id = ${userId}) as blocked,
@@ -328,72 +332,6 @@ export async function findRandomPostId(db: Database): Promise<string | null> {
     where p.seq >= pick.at and p.status = 'live' and not p.nsfw and p.type <> 'ForumPost'
     order by p.seq limit 1`.execute(db);
   return result.rows[0]?.id ?? null;
-}
-
-// --- polls ----------------------------------------------------------------------------------------------------
-
-export async function findPoll(db: Database, postId: string) {
-  return db
-    .selectFrom('polls')
-    .innerJoin('posts', 'posts.id', 'polls.postId')
-    .select(['polls.postId', 'polls.options', 'polls.endsAt'])
-    .where('polls.postId', '=', postId)
-    .where('posts.status', '=', 'live')
-    .executeTakeFirst();
-}
-
-export async function countPollVotes(db: Database, postId: string): Promise<{ optionIndex: number; n: number }[]> {
-  const rows = await db
-    .selectFrom('pollVotes')
-    .select(['optionIndex', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('postId', '=', postId)
-    .groupBy('optionIndex')
-    .execute();
-  return rows.map((r) => ({ optionIndex: r.optionIndex, n: Number(r.n) }));
-}
-
-export async function findPollVote(db: Database, postId: string, userId: number): Promise<number | null> {
-  const row = await db.selectFrom('pollVotes').select('optionIndex').where('postId', '=', postId).where('userId', '=', userId).executeTakeFirst();
-  return row?.optionIndex ?? null;
-}
-
-/** Votes once; false when the user had already voted (a vote is final). */
-export async function insertPollVote(db: Database, postId: string, userId: number, optionIndex: number): Promise<boolean> {
-  const rows = await db.insertInto('pollVotes').values({ postId, userId, optionIndex }).onConflict((oc) => oc.doNothing()).returning('postId').execute();
-  return rows.length > 0;
-}
-
-// --- awards ---------------------------------------------------------------------------------------------------
-
-export async function findAwardBalance(db: Database, userId: number): Promise<number> {
-  const row = await db.selectFrom('awardBalances').select('balance').where('userId', '=', userId).executeTakeFirst();
-  return row?.balance ?? 0;
-}
-
-export async function findSentAwardPostIds(db: Database, userId: number): Promise<string[]> {
-  const rows = await db.selectFrom('awards').select('postId').distinct().where('senderId', '=', userId).execute();
-  return rows.map((r) => r.postId);
-}
-
-export type AwardOutcome = 'sent' | 'already-sent' | 'no-balance';
-
-/**
- * Sends one Cheers: in one transaction the sender's balance row is locked and decremented (never below 0), the
- * award stored and the post's award count raised. One Cheers per post per sender.
- */
-export async function sendAward(db: Database, senderId: number, postId: string, recipientId: number | null, type: string): Promise<AwardOutcome> {
-  const outcome = await db.transaction().execute(async (trx): Promise<AwardOutcome> => {
-    const balance = await sql<{ balance: number }>`select balance from award_balances where user_id = ${senderId} for update`.execute(trx);
-    if ((balance.rows[0]?.balance ?? 0) < 1) return 'no-balance';
-    const sent = await trx.selectFrom('awards').select('id').where('senderId', '=', senderId).where('postId', '=', postId).executeTakeFirst();
-    if (sent) return 'already-sent';
-    await trx.updateTable('awardBalances').set((eb) => ({ balance: eb('balance', '-', 1) })).where('userId', '=', senderId).execute();
-    await trx.insertInto('awards').values({ postId, senderId, recipientId, type, amount: 1 }).execute();
-    await trx.updateTable('posts').set((eb) => ({ awardsCount: eb('awardsCount', '+', 1) })).where('id', '=', postId).execute();
-    return 'sent';
-  });
-  if (outcome === 'sent') forgetRow(db, postId);
-  return outcome;
 }
 
 /**

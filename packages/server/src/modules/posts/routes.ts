@@ -5,7 +5,11 @@ import { appConfig } from './app-config.js';
 import { maskCoverRoutes } from './mask-cover.js';
 import { memeTemplateRoutes } from './meme-templates.js';
 import * as schemas from './schemas.js';
-import * as service from './service.js';
+import { homeList, interestList, parseHiddenTags, tagList, userList } from './lists.js';
+import type { ListReply } from './list-page.js';
+import { collectionList, relatedArticles, relatedList, singlePost } from './post-lists.js';
+import { searchList } from './search-list.js';
+import { requestViewer, type Viewer } from './viewer.js';
 import { VisitorPageCache, visitorCacheTtl } from './visitor-cache.js';
 
 type CursorInput = { after?: string; cursor?: string; query?: string; id?: string; hiddenTags?: unknown };
@@ -23,11 +27,11 @@ const afterOf = (i: CursorInput) => i.after ?? i.cursor;
  */
 export const postsRoutes: FastifyPluginAsync = async (app) => {
   const ctx = { db: app.db, config: app.config };
-  const viewerOf = (request: FastifyRequest) => service.requestViewer(app.db, request);
+  const viewerOf = (request: FastifyRequest) => requestViewer(app.db, request);
   const cache = new VisitorPageCache<unknown>(visitorCacheTtl());
   /** Visitors' list pages go through the short-lived page cache (./visitor-cache.ts); members' never do. */
   const listHandler =
-    (read: (request: FastifyRequest, viewer: service.Viewer | null) => Promise<unknown>) =>
+    (read: (request: FastifyRequest, viewer: Viewer | null) => Promise<unknown>) =>
     async (request: FastifyRequest) => {
       const viewer = await viewerOf(request);
       if (viewer) return read(request, viewer);
@@ -50,7 +54,7 @@ export const postsRoutes: FastifyPluginAsync = async (app) => {
         handler: listHandler(async (request, viewer) => {
           const { type, timeframe } = request.params as { type: string; timeframe?: string };
           const i = input(request);
-          return success(await service.homeList(ctx, viewer, type, timeframe, afterOf(i), service.parseHiddenTags(i.hiddenTags)));
+          return success(await homeList(ctx, viewer, type, timeframe, afterOf(i), parseHiddenTags(i.hiddenTags)));
         }),
       });
     }
@@ -61,7 +65,7 @@ export const postsRoutes: FastifyPluginAsync = async (app) => {
     schema: { params: schemas.tagParams, querystring: schemas.listQuery, body: schemas.listBody, response: schemas.envelopeReply },
     handler: listHandler(async (request, viewer) => {
       const { tag, type } = request.params as { tag: string; type: string };
-      return success(await service.tagList(ctx, viewer, tag, type, afterOf(input(request))));
+      return success(await tagList(ctx, viewer, tag, type, afterOf(input(request))));
     }),
   });
 
@@ -70,7 +74,7 @@ export const postsRoutes: FastifyPluginAsync = async (app) => {
     schema: { params: schemas.interestParams, querystring: schemas.listQuery, body: schemas.listBody, response: schemas.envelopeReply },
     handler: listHandler(async (request, viewer) => {
       const { interest, type } = request.params as { interest: string; type: string };
-      return success(await service.interestList(ctx, viewer, interest, type, afterOf(input(request))));
+      return success(await interestList(ctx, viewer, interest, type, afterOf(input(request))));
     }),
   });
 
@@ -79,7 +83,7 @@ export const postsRoutes: FastifyPluginAsync = async (app) => {
     schema: { params: schemas.userParams, querystring: schemas.listQuery, body: schemas.listBody, response: schemas.envelopeReply },
     handler: listHandler(async (request, viewer) => {
       const { username, type } = request.params as { username: string; type: string };
-      return success(await service.userList(ctx, viewer, username, type, afterOf(input(request))));
+      return success(await userList(ctx, viewer, username, type, afterOf(input(request))));
     }),
   });
 
@@ -88,13 +92,13 @@ export const postsRoutes: FastifyPluginAsync = async (app) => {
     schema: { querystring: schemas.searchQuery, body: schemas.searchBody, response: schemas.envelopeReply },
     handler: listHandler(async (request, viewer) => {
       const i = input(request);
-      return success(await service.searchList(ctx, viewer, i.query ?? '', afterOf(i)));
+      return success(await searchList(ctx, viewer, i.query ?? '', afterOf(i)));
     }),
   });
 
   const byPostId = (
     url: string,
-    list: (viewer: service.Viewer | null, id: string, after: string | undefined) => Promise<service.ListReply>,
+    list: (viewer: Viewer | null, id: string, after: string | undefined) => Promise<ListReply>,
   ) =>
     getAndPost({
       url,
@@ -105,9 +109,9 @@ export const postsRoutes: FastifyPluginAsync = async (app) => {
         return success(await list(viewer, i.id, afterOf(i)));
       }),
     });
-  byPostId('/v1/related-posts', (viewer, id, after) => service.relatedList(ctx, viewer, id, after));
-  byPostId('/v1/collection-posts', (viewer, id, after) => service.collectionList(ctx, viewer, id, after));
-  byPostId('/v1/related-articles', (viewer, id) => service.relatedArticles(ctx, viewer, id));
+  byPostId('/v1/related-posts', (viewer, id, after) => relatedList(ctx, viewer, id, after));
+  byPostId('/v1/collection-posts', (viewer, id, after) => collectionList(ctx, viewer, id, after));
+  byPostId('/v1/related-articles', (viewer, id) => relatedArticles(ctx, viewer, id));
 
   getAndPost({
     url: '/v1/post',
@@ -115,7 +119,7 @@ export const postsRoutes: FastifyPluginAsync = async (app) => {
     handler: async (request) => {
       const i = input(request);
       if (!i.id) throw badRequest('MISSING_ID', 'Which post? The id is missing.');
-      return success({ post: await service.singlePost(ctx, i.id) });
+      return success({ post: await singlePost(ctx, i.id) });
     },
   });
 
