@@ -15,7 +15,7 @@ const modulesDir = join(here, '..');
 
 const files = sourceFiles(here, ['test-kit.ts']);
 
-/** The tables of this module (db/schema.ts and its migrations): comments and comment_*. */
+/** The tables of this module (db/schema/comments.ts and its migrations): comments and comment_*. */
 const owned = (table: string) => /^(comments|comment_[a-z_]+|comment[A-Z][A-Za-z]+)$/.test(table);
 
 describe('comment module boundaries', () => {
