@@ -44,6 +44,14 @@ describe('main post media (§2, §4)', () => {
     expect(screen.queryByTestId('clip-duration')).toBeNull();
   });
 
+  it('loads nothing of a video before its Play button is pressed; an animated clip loads its start to play in view', () => {
+    const { unmount } = render(<PlayableClip clip={clip} cover={cover} title="Video" autoplay={false} />);
+    expect(screen.getByLabelText('Video').getAttribute('preload')).toBe('none');
+    unmount();
+    render(<PlayableClip clip={clip} cover={cover} title="Animated" autoplay />);
+    expect(screen.getByLabelText('Animated').getAttribute('preload')).toBe('metadata');
+  });
+
   it('has no sound toggle for a silent clip and a play button only for videos', () => {
     render(<PlayableClip clip={{ ...clip, hasAudio: false }} cover={cover} title="Gif" autoplay />);
     expect(screen.queryByRole('button')).toBeNull();

@@ -127,7 +127,9 @@ export function PlayableClip({ clip, cover, title, autoplay }: { clip: ClipVaria
         muted={muted}
         loop
         playsInline
-        preload="metadata"
+        // A video waits for its Play button under the cover: nothing of it loads before (its first frame, painted
+        // under the cover once its data came in, was the page's largest paint, seconds after the cover).
+        preload={autoplay ? 'metadata' : 'none'}
         controls={!autoplay && started}
         aria-label={title}
         onPlay={() => {
