@@ -4,7 +4,8 @@ import { parseArgs } from 'node:util';
 import type { Database } from '../db/index.js';
 import { findCommentApp as findApp } from '../modules/comments/index.js';
 import { exportDisqus, exportJson } from '../modules/comments/transfer/export.js';
-import { importComments, parseHostRewrites } from '../modules/comments/transfer/import.js';
+import { importComments } from '../modules/comments/transfer/import.js';
+import { parseHostRewrites } from '../modules/comments/transfer/import-urls.js';
 import { createProgress } from '../modules/comments/transfer/progress.js';
 import { SOURCES, openInput, readSource, type Source } from '../modules/comments/transfer/sources.js';
 

@@ -1,4 +1,4 @@
-import type { ImportStats } from './import.js';
+import type { ImportStats } from './import-run.js';
 
 /**
  * Progress of an import on stderr: a bar redrawn in place when stderr is a terminal, else a plain line every 5 s
