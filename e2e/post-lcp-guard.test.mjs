@@ -115,3 +115,26 @@ test('a video post loads nothing of its clip before Play, and plays on Play', as
     { viewport: MOBILE },
   );
 });
+
+test('an animated post loads its clip only once the page runs, then plays it in view by itself', async (t) => {
+  const animated = (await postsByType(['Animated'])).get('Animated');
+  await browser.withPage(
+    t,
+    async (page) => {
+      const clipRequests = [];
+      page.on('request', (r) => {
+        if (r.resourceType() === 'media' || /\.(mp4|webm)(\?|$)/.test(r.url())) clipRequests.push(r.url());
+      });
+      await page.goto(`${baseUrl()}/gag/${animated.id}`, { waitUntil: 'domcontentloaded' });
+      const html = await page.evaluate(() => document.documentElement.outerHTML);
+      assert.match(html, /<video[^>]*preload="none"/, 'the server draws the clip with nothing to preload');
+      await page.waitForFunction(() => {
+        const el = document.querySelector('article video');
+        return el && !el.paused && el.currentTime > 0;
+      }, null, { timeout: 15_000 });
+      await assertInViewport(page, page.locator('article video').first(), 'the playing clip');
+      assert.ok(clipRequests.length > 0, 'the clip loaded to play');
+    },
+    { viewport: MOBILE },
+  );
+});

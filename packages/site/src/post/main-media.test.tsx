@@ -44,12 +44,44 @@ describe('main post media (§2, §4)', () => {
     expect(screen.queryByTestId('clip-duration')).toBeNull();
   });
 
-  it('loads nothing of a video before its Play button is pressed; an animated clip loads its start to play in view', () => {
+  it('loads nothing of a clip before it plays, video or animated', () => {
     const { unmount } = render(<PlayableClip clip={clip} cover={cover} title="Video" autoplay={false} />);
     expect(screen.getByLabelText('Video').getAttribute('preload')).toBe('none');
     unmount();
     render(<PlayableClip clip={clip} cover={cover} title="Animated" autoplay />);
-    expect(screen.getByLabelText('Animated').getAttribute('preload')).toBe('metadata');
+    expect(screen.getByLabelText('Animated').getAttribute('preload')).toBe('none');
+  });
+
+  it('starts an animated clip in view only after the page has drawn a frame with its cover', async () => {
+    const observed: IntersectionObserverCallback[] = [];
+    vi.stubGlobal('IntersectionObserver', class {
+      constructor(callback: IntersectionObserverCallback) {
+        observed.push(callback);
+      }
+      observe() {}
+      disconnect() {}
+    });
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    let drawFrame: FrameRequestCallback | undefined;
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
+      drawFrame = callback;
+      return 1;
+    });
+    try {
+      render(<PlayableClip clip={clip} cover={cover} title="Animated" autoplay />);
+      expect(observed).toHaveLength(0);
+      expect(screen.getByTestId('clip-cover')).toBeTruthy();
+      await act(async () => {
+        drawFrame?.(0);
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      });
+      expect(observed).toHaveLength(1);
+      act(() => observed[0]?.([{ intersectionRatio: 1 } as IntersectionObserverEntry], {} as IntersectionObserver));
+      expect(play).toHaveBeenCalledTimes(1);
+    } finally {
+      play.mockRestore();
+      vi.unstubAllGlobals();
+    }
   });
 
   it('has no sound toggle for a silent clip and a play button only for videos', () => {

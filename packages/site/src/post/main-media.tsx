@@ -82,9 +82,10 @@ export function PlayableClip({ clip, cover, title, autoplay }: { clip: ClipVaria
   const [muted, setMuted] = useState(true);
   const [showDuration, setShowDuration] = useState(true);
 
+  const painted = usePagePainted();
   useEffect(() => {
     const video = ref.current;
-    if (!video || !autoplay || typeof IntersectionObserver === 'undefined') return;
+    if (!video || !autoplay || !painted || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       ([entry]) => {
         if (!entry) return;
@@ -95,7 +96,7 @@ export function PlayableClip({ clip, cover, title, autoplay }: { clip: ClipVaria
     );
     observer.observe(video);
     return () => observer.disconnect();
-  }, [autoplay]);
+  }, [autoplay, painted]);
 
   useEffect(() => {
     if (!playing) {
@@ -127,9 +128,10 @@ export function PlayableClip({ clip, cover, title, autoplay }: { clip: ClipVaria
         muted={muted}
         loop
         playsInline
-        // A video waits for its Play button under the cover: nothing of it loads before (its first frame, painted
-        // under the cover once its data came in, was the page's largest paint, seconds after the cover).
-        preload={autoplay ? 'metadata' : 'none'}
+        // Nothing of the clip loads before it plays (Play, or in view once the page runs, for an animated clip): its
+        // data shared the phone's link with the cover, the page's largest paint, and a video's first frame, painted
+        // under the cover once its data came in, became that paint seconds later. The cover shows until it plays.
+        preload="none"
         controls={!autoplay && started}
         aria-label={title}
         onPlay={() => {
@@ -165,4 +167,30 @@ export function PlayableClip({ clip, cover, title, autoplay }: { clip: ClipVaria
       )}
     </div>
   );
+}
+
+/**
+ * True once the page has loaded and a frame was drawn after that. An animated clip starts only then: its cover is the
+ * page's first picture (the clip started before the first paint took the cover away unseen, and the largest paint
+ * became the clip's first frame, after its data), and the clip's data never shares the link with the page's own.
+ */
+function usePagePainted(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let frame = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const afterNextFrame = () => {
+      frame = requestAnimationFrame(() => {
+        timer = setTimeout(() => setPainted(true), 0);
+      });
+    };
+    if (document.readyState === 'complete') afterNextFrame();
+    else window.addEventListener('load', afterNextFrame, { once: true });
+    return () => {
+      window.removeEventListener('load', afterNextFrame);
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted;
 }
