@@ -2,143 +2,16 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import { sql } from 'kysely';
 import { SaxesParser } from 'saxes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from '../../../../test/harness.js';
 import { commentsHelp, runCommentsCommand } from '../../../cli/comments.js';
-import type { Database } from '../../../db/index.js';
-import { commentHotScore } from '../hot-rank.js';
-import { signAuthToken } from '../auth.js';
-import { insertApp } from '../repo/index.js';
-import { createApp, createCommentsTestApp, post, type CommentsTestApp } from '../test-kit.js';
 import { claimImportedUser } from './claim.js';
 import { exportDisqus, exportJson } from './export.js';
-import { disqusPost, disqusThread, DISQUS_HEAD, disqusXml, fixtureModel, remark42, remark42Line, wxr, wxrComment, WXR_HEAD, type FixtureModel } from './fixtures.js';
-import { htmlToText, textToHtml } from './html-text.js';
-import { importComments, type ImportReport } from './import.js';
-import { readSource, type Source } from './sources.js';
-
-let appSeq = 0;
-async function newApp(db: Database): Promise<string> {
-  const id = `imp_${process.pid}_${++appSeq}`;
-  await insertApp(db, { id, name: `Import ${appSeq}`, secret: 'x'.repeat(32), allowedOrigins: ['https://new.example'] });
-  return id;
-}
-
-const run = (db: Database, appId: string, source: Source, text: string, rewrite?: Map<string, string>): Promise<ImportReport> =>
-  importComments(db, readSource(source, Readable.from([text])), { appId, source, ...(rewrite ? { rewriteHosts: rewrite } : {}), batchSize: 4 });
-
-type Row = {
-  sourceId: string;
-  id: number | null;
-  commentId: string | null;
-  text: string;
-  level: number;
-  isDeleted: boolean;
-  isHidden: boolean;
-  createdAt: Date;
-  authorName: string;
-  authorExternalId: string;
-  url: string;
-  parentSource: string | null;
-  threadSource: string | null;
-  childrenTotal: number;
-  hotScore: number;
-  likeCount: number;
-};
-
-async function importedRows(db: Database, appId: string, source: Source): Promise<Map<string, Row>> {
-  const { rows } = await sql<Row>`
-    select i.source_id, c.id, c.comment_id, c.text, c.level, c.is_deleted, c.is_hidden, c.created_at, u.display_name as author_name,
-           u.external_id as author_external_id, s.url, pi.source_id as parent_source, ti.source_id as thread_source,
-           c.children_total, c.hot_score, c.like_count
-    from comment_import_items i
-    left join comments c on c.id = i.comment_id
-    left join comment_users u on u.id = c.user_id
-    left join comment_sections s on s.id = c.section_id
-    left join comment_import_items pi on pi.comment_id = c.parent_id and pi.app_id = i.app_id and pi.source = i.source
-    left join comment_import_items ti on ti.comment_id = c.thread_id and ti.app_id = i.app_id and ti.source = i.source
-    where i.app_id = ${appId} and i.source = ${source}`.execute(db);
-  return new Map(rows.map((r) => [r.sourceId, r]));
-}
-
-/** Checks every comment of the model: text (with the mention of a folded reply), author, date, parent, level, state. */
-async function checkModel(db: Database, appId: string, source: Source, m: FixtureModel, opts: { prefix?: string; host?: string } = {}) {
-  const rows = await importedRows(db, appId, source);
-  const pre = opts.prefix ?? '';
-  const byId = new Map(m.comments.map((c) => [c.id, c]));
-  const depth = (id: string): number => {
-    const p = byId.get(id)?.parent;
-    return p ? 1 + depth(p) : 1;
-  };
-  const root = (id: string): string => {
-    const p = byId.get(id)?.parent;
-    return p ? root(p) : id;
-  };
-  for (const c of m.comments) {
-    const row = rows.get(pre + c.id);
-    expect(row, `comment ${c.id}`).toBeDefined();
-    const hasReplies = m.comments.some((r) => r.parent === c.id);
-    if (c.deleted && !hasReplies) {
-      // A deleted comment is kept only for its replies: this one went, and its import row stays (no re-import).
-      expect(row?.id, `comment ${c.id} removed`).toBeNull();
-      continue;
-    }
-    const parent = c.parent ? byId.get(c.parent) : undefined;
-    const mention = parent && depth(parent.id) >= 2 && !parent.deleted ? `@${parent.name} ` : '';
-    const url = (m.threads.find((t) => t.id === c.thread)?.url as string).replace('old.example', opts.host ?? 'old.example');
-    expect(
-      { text: row?.text, author: row?.authorName, at: row?.createdAt.toISOString(), parent: row?.parentSource, thread: row?.threadSource, level: row?.level },
-      `comment ${c.id}`,
-    ).toEqual({
-      text: c.deleted ? '' : mention + c.text,
-      author: c.name,
-      at: c.createdAt.toISOString(),
-      parent: c.parent ? pre + c.parent : null,
-      thread: c.parent ? pre + root(c.id) : null,
-      level: c.parent ? 2 : 1,
-    });
-    expect({ deleted: row?.isDeleted, hidden: row?.isHidden, url: row?.url }, `comment ${c.id} state`).toEqual({
-      deleted: c.deleted,
-      hidden: c.spam && source !== 'remark42',
-      url,
-    });
-  }
-  // Counts and ranks recomputed: replies per thread, hot score with them, section totals of what people can see.
-  const top = [...rows.values()].filter((r) => r.id !== null && r.level === 1);
-  for (const t of top) {
-    const replies = [...rows.values()].filter((r) => r.id !== null && r.threadSource === t.sourceId).length;
-    expect(t.childrenTotal, `replies of ${t.sourceId}`).toBe(replies);
-    expect(t.hotScore).toBeCloseTo(commentHotScore(t.likeCount, 0, replies, t.createdAt), 6);
-  }
-  const sections = await db.selectFrom('commentSections').select(['url', 'total']).where('appId', '=', appId).orderBy('url').execute();
-  const visible = (thread: number) => m.comments.filter((c) => c.thread === thread && !c.deleted && !(c.spam && source !== 'remark42')).length;
-  const host = opts.host ?? 'old.example';
-  expect(sections).toEqual(
-    m.threads.map((t) => ({ url: t.url.replace('old.example', host), total: visible(t.id) })).sort((a, b) => a.url.localeCompare(b.url)),
-  );
-}
-
-describe('html to text', () => {
-  it('keeps text, links and line breaks, drops markup and scripts, decodes entities once', () => {
-    expect(htmlToText('<p>a <b>b</b></p><p>c<br/>d</p>')).toBe('a b\n\nc\nd');
-    expect(htmlToText('<a href="https://x.example/?a=1&amp;b=2">label</a>')).toBe('label (https://x.example/?a=1&b=2)');
-    expect(htmlToText('<a href="https://x.example/p">https://x.example/p</a>')).toBe('https://x.example/p');
-    expect(htmlToText('<a href="javascript:alert(1)">click</a>')).toBe('click');
-    expect(htmlToText('&lt;b&gt;not bold&lt;/b&gt; &amp;lt; &#60; &#x3c; &#0;')).toBe('<b>not bold</b> &lt; < < \ufffd');
-    expect(htmlToText('x<script>alert(1)</script><style>p{}</style>y<iframe src="https://e.example"></iframe>')).toBe('xy');
-    expect(htmlToText('line one\nline two', 'text')).toBe('line one\nline two');
-    expect(htmlToText('line one\nline two', 'html')).toBe('line one line two');
-    expect(htmlToText('<p>list:</p><ul><li>one</li><li>two</li></ul>')).toBe('list:\n\n- one\n- two');
-  });
-  it('writes our text as HTML that reads back the same', () => {
-    const text = 'a < b & "c"\n\nsecond\nline';
-    expect(textToHtml(text)).toBe('<p>a &lt; b &amp; &quot;c&quot;</p><p>second<br>line</p>');
-    expect(htmlToText(textToHtml(text))).toBe(text);
-  });
-});
+import { disqusPost, disqusThread, DISQUS_HEAD, disqusXml, fixtureModel, remark42, remark42Line, wxr, wxrComment, WXR_HEAD } from './fixtures.js';
+import { checkModel, importedRows, newApp, run, threadsOf, type Row, type ThreadShape } from './transfer-fixture.js';
 
 describeEachDatabase('comment import and export', (kind) => {
   let t: TestDatabase;
@@ -358,53 +231,5 @@ describeEachDatabase('comment import and export', (kind) => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
-});
-
-type ThreadShape = { url: string; total: number; locked: boolean; comments: { text: string; authorName: string; author: string; createdAt: string; parent: number | null; level: number; isDeleted: boolean; isHidden: boolean; isPinned: boolean; isSensitive: boolean; likeCount: number; childrenTotal: number; votes: number }[] };
-
-/** An app's threads as people see them: sections by url, comments by date with their parent as an index in that list. */
-async function threadsOf(db: Database, appId: string): Promise<ThreadShape[]> {
-  const sections = await db.selectFrom('commentSections').select(['id', 'url', 'total', 'locked']).where('appId', '=', appId).orderBy('url').execute();
-  const out: ThreadShape[] = [];
-  for (const s of sections) {
-    const { rows } = await sql<{ id: number; parentId: number | null; text: string; authorName: string; author: string; createdAt: Date; level: number; isDeleted: boolean; isHidden: boolean; isPinned: boolean; isSensitive: boolean; likeCount: number; childrenTotal: number; votes: number }>`
-      select c.id, c.parent_id, c.text, u.display_name as author_name, u.external_id as author, c.created_at, c.level, c.is_deleted, c.is_hidden,
-             c.is_pinned, c.is_sensitive, c.like_count, c.children_total, (select count(*)::int from comment_likes l where l.comment_id = c.id) as votes
-      from comments c join comment_users u on u.id = c.user_id where c.section_id = ${s.id} order by c.created_at, c.id`.execute(db);
-    const index = new Map(rows.map((r, i) => [r.id, i]));
-    out.push({
-      url: s.url,
-      total: s.total,
-      locked: s.locked,
-      comments: rows.map(({ id: _id, parentId, createdAt, ...r }) => ({ ...r, createdAt: createdAt.toISOString(), parent: parentId === null ? null : (index.get(parentId) ?? -1) })),
-    });
-  }
-  return out;
-}
-
-describeEachDatabase('a sign-in claims an imported author', (kind) => {
-  let t: CommentsTestApp;
-  beforeAll(async () => {
-    t = await createCommentsTestApp(kind);
-  });
-  afterAll(() => t.close());
-
-  it('by id (the token\'s sub) or by e-mail: the imported comments become theirs, under the name they sign in with', async () => {
-    const m = fixtureModel();
-    const app = await createApp(t.db, 'claimapp');
-    await run(t.db, app.id, 'disqus', disqusXml(m));
-    const url = m.threads[0]!.url;
-    const as = async (sub: string, name: string, email?: string) =>
-      (await post(t.app, 'user.json', { appId: app.id, auth: await signAuthToken(app.secret, app.id, { sub, name, ...(email ? { email } : {}) }) })).body.payload;
-    // Bob signs in with his Disqus username as the id.
-    expect((await as('bob', 'Robert')).commentedPostUrls).toEqual([url]);
-    // Alice's host knows her by another id, but signs her (verified) e-mail, whatever its case.
-    expect((await as('site-user-1', 'Alice B', 'ALICE@example.com')).commentedPostUrls).toEqual(expect.arrayContaining(m.threads.map((th) => th.url)));
-    // Someone new gets no one's comments.
-    expect((await as('newcomer', 'New')).commentedPostUrls).toEqual([]);
-    const list = await post(t.app, 'comment-list.json', { appId: app.id, url, type: 'old', count: 10 });
-    const comments = (list.body.payload.comments as { text: string; user: { displayName: string; accountId: string } }[]);
-    expect(comments[0]).toMatchObject({ user: { displayName: 'Alice B', accountId: 'site-user-1' } });
   });
 });
