@@ -38,6 +38,8 @@ export type CommentsProps = {
   /** The viewer opened a thread (its comment id) or went back to the list (null): the host keeps it in its URL. */
   onThreadChange?: ((commentId: string | null) => void) | undefined;
   theme?: Theme | undefined;
+  /** More classes on the section's root (`.gfw-root`), for the host's own styles and `--gfw-*` values. */
+  className?: string | undefined;
   /** A visitor tried something that needs a login. */
   onRequireLogin?: (() => void) | undefined;
   /** A profile or mention link was followed; without it links navigate normally. */
@@ -94,7 +96,7 @@ export type CommentsProps = {
 };
 
 /** The comment section: header, composer, list or thread, toasts. */
-export function CommentSection({ theme = 'system' }: { theme?: Theme | undefined }) {
+export function CommentSection({ theme = 'system', className }: { theme?: Theme | undefined; className?: string | undefined }) {
   useAutoStart();
   const listId = useId();
   const view = useSection((s) => s.view);
@@ -104,7 +106,7 @@ export function CommentSection({ theme = 'system' }: { theme?: Theme | undefined
   const { t, locale, dir } = useLanguage();
   const title = t(isForum ? 'answers' : 'comments');
   return (
-    <section className="gfw-root" data-theme={theme} aria-label={title} lang={locale} dir={dir}>
+    <section className={className ? `gfw-root ${className}` : 'gfw-root'} data-theme={theme} aria-label={title} lang={locale} dir={dir}>
       <header className="gfw-header">
         <h2 className="gfw-title">
           {initStatus === 'ready' ? t(isForum ? 'answerCount' : 'commentCount', { count: abbreviate(total, locale), n: total }) : title}
@@ -236,7 +238,7 @@ export function Comments(props: CommentsProps) {
       <Startup auth={auth} />
       <ThreadSync threadId={props.threadId} onThreadChange={props.onThreadChange} />
       <TotalSync onTotalChange={props.onTotalChange} />
-      <CommentSection theme={props.theme} />
+      <CommentSection theme={props.theme} className={props.className} />
       {props.children}
     </WidgetProvider>
   );

@@ -30,6 +30,14 @@ function serve() {
 }
 
 describe('the host page', () => {
+  it('puts its className on the section root beside gfw-root, for its own styles and --gfw-* values', async () => {
+    serve();
+    const { container } = render(<Comments appId="guffaw" url={STORY_URL} host={STORY_HOST} className="host-comments wide" />);
+    await screen.findByRole('article', { name: 'Comment by bob' });
+    const root = container.querySelector('section');
+    expect(root?.className).toBe('gfw-root host-comments wide');
+  });
+
   it('keeps scrolling while a reply composer is open, unless the host asks for the lock', async () => {
     serve();
     const user = userEvent.setup();
