@@ -9,6 +9,7 @@
 //                             [--url http://127.0.0.1:3000/]
 // --pages   which pages (default: all): home, photo, animated, video, embed-video, article, collection, text, forum
 // --ads     grants tracking consent first (as bench/ads-cls.mjs does), so the pages carry their ads and CLS is with ads on
+//           (storage is kept for the consent; the HTTP cache is emptied before each run)
 // --details lists each run's opportunities, main-thread work, and the LCP element with its phases
 // --url     measures a running server (its origin; the post pages are found in its home list) instead of starting one
 import { loadavg } from 'node:os';
@@ -54,6 +55,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 
 let server = null;
 let chrome = null;
+let consent = null;
 let failed = false;
 try {
   let origin = opts.url ? new URL(opts.url).origin : null;
@@ -67,7 +69,7 @@ try {
     chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
-  if (opts.ads) await grantConsent(chrome.port, origin);
+  if (opts.ads) consent = await grantConsent(chrome.port, origin);
   log(`lighthouse: performance, mobile emulation, simulated throttling, ${runs} run(s) a page${opts.ads ? ', ads on (consent granted)' : ''}; load average before: ${load()}`);
   const summary = [];
   for (const { name, url } of targets) {
@@ -76,6 +78,7 @@ try {
     log(`\n${name}: ${url}`);
     const results = [];
     for (let i = 0; i < runs; i++) {
+      await consent?.clearCache();
       const { lhr } = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error', disableStorageReset: opts.ads });
       if (lhr.runtimeError) throw new Error(`lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       const r = figures(lhr);
@@ -97,6 +100,7 @@ try {
   process.stderr.write(`bench:lighthouse: ${error.message}\n`);
   failed = true;
 } finally {
+  await consent?.close();
   await chrome?.kill();
   await server?.stop();
 }
@@ -125,14 +129,27 @@ async function findPages(origin, names) {
   return targets;
 }
 
-/** Consent lives in the origin's localStorage of the browser Lighthouse drives; the runs keep storage. */
+/**
+ * Consent lives in the origin's localStorage of the browser Lighthouse drives, so the runs keep storage; its HTTP cache,
+ * which Lighthouse's storage reset would have emptied too, is emptied before each run instead (a cold load, as without
+ * --ads).
+ */
 async function grantConsent(port, origin) {
   const driver = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
-  const setup = await driver.contexts()[0].newPage();
+  const context = driver.contexts()[0];
+  const setup = await context.newPage();
   await setup.goto(`${origin}/`);
   await setup.evaluate(([key, value]) => localStorage.setItem(key, value), CONSENT);
   await setup.close();
-  await driver.close().catch(() => undefined);
+  return {
+    async clearCache() {
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.clearBrowserCache');
+      await page.close();
+    },
+    close: () => driver.close().catch(() => undefined),
+  };
 }
 
 function figures(lhr) {
