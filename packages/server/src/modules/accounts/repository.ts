@@ -82,7 +82,7 @@ export async function setProviderSub(db: Database, id: number, provider: Provide
 /**
  * Account deletion: the row goes, and with it (ON DELETE CASCADE) sessions, tokens, votes, saves, blocks, mutes,
  * follows, reports and balances; posts keep existing without a creator. What the account wrote is removed or
- * anonymised first (service.ts deleteAccount).
+ * anonymised first (delete-account.ts deleteAccount).
  */
 export async function deleteUser(db: Database, user: UserRow): Promise<void> {
   await db.deleteFrom('users').where('id', '=', user.id).execute();

@@ -4,14 +4,13 @@ import { PAGE_SIZE, type PostsContext } from './context.js';
 import { decodeCursor, encodeCursor, SNAPSHOT_TTL_MS, type Cursor } from './cursor.js';
 import * as feeds from './feed-repository.js';
 import type { Filters, KeyedRow, Scope } from './feed-filters.js';
-import * as passing from './first-passing.js';
+import { firstPassing } from './first-passing.js';
 import { loadPosts, type Post, type PostTag } from './post-shape.js';
 import { topWindow, trendingFloor, type TopTimeframe } from './ranking.js';
 import type { Viewer } from './viewer.js';
 
 /** How every list reads a page: the reply's shape, cursors, the reader's filters and the orderings. */
-// --- lists ----------------------------------------------------------------------------------------------------
-//
+
 // Decisions the spec leaves to the server (posts-and-feeds.md §5 "List filtering"):
 // - Filters run inside each list query (feed-repository.ts), so every page is full: removed and deleted posts,
 //   blocked creators, hidden posts, reported posts and muted title words on every list; downvoted posts and blocked
@@ -111,14 +110,14 @@ export const emptyExtras = { tag: null, profile: null } as const;
 export const emptyList = (feedId: string): ListReply => ({ posts: [], after: null, nextCursor: null, feedId, tags: [], tag: null, profile: null });
 
 /** The first `limit` candidates (in list order) that pass this reader's filters, keyed for the cursor. */
-export async function firstPassing<T extends { id: string }>(
+export async function firstPassingKeyed<T extends { id: string }>(
   ctx: PostsContext,
   filters: Filters,
   ordered: T[],
   limit: number,
   key: (candidate: T) => string | number,
 ): Promise<KeyedRow[]> {
-  return (await passing.firstPassing(ctx.db, filters, ordered, limit)).map((c) => ({ id: c.id, k: key(c) }));
+  return (await firstPassing(ctx.db, filters, ordered, limit)).map((c) => ({ id: c.id, k: key(c) }));
 }
 
 /** Larger id first: code point order, the same in every process and database collation (the lists' last tie-break). */

@@ -3,7 +3,7 @@ import { PAGE_SIZE, type PostsContext } from './context.js';
 import type { Cursor } from './cursor.js';
 import { relatedCandidates, type RelatedCandidate } from './candidate-repository.js';
 import * as feeds from './feed-repository.js';
-import { baseFilters, byIdDesc, emptyExtras, firstPassing, numKey, page, textKey, type ListReply } from './list-page.js';
+import { baseFilters, byIdDesc, emptyExtras, firstPassingKeyed, numKey, page, textKey, type ListReply } from './list-page.js';
 import { loadPosts, type Post } from './post-shape.js';
 import * as repo from './repository.js';
 import { searchCacheTtl } from './search-list.js';
@@ -29,7 +29,7 @@ export async function singlePost(ctx: PostsContext, id: string): Promise<Post> {
 /**
  * A post's related candidates in list order (most shared tags, then newest, then the larger id), kept
  * SEARCH_CACHE_MS for every reader: posts uploaded meanwhile join once they expire; removals and each reader's
- * filters apply at once (firstPassing).
+ * filters apply at once (firstPassingKeyed).
  */
 const relatedCaches = perDatabase(() => new VisitorPageCache<RelatedCandidate[]>(searchCacheTtl(), 500));
 const byShared = (a: RelatedCandidate, b: RelatedCandidate) => b.shared - a.shared || b.createdAtUs - a.createdAtUs || byIdDesc(a, b);
@@ -55,7 +55,7 @@ export async function relatedList(ctx: PostsContext, viewer: Viewer | null, id: 
   const reply = await page(ctx, `related-${id}`, 'related', after, async (cursor, _s, limit) => {
     const isAfter = afterRelated(cursor);
     const candidates = await relatedOf(ctx, id, null);
-    return firstPassing(ctx, filters, isAfter ? candidates.filter(isAfter) : candidates, limit, relatedKey);
+    return firstPassingKeyed(ctx, filters, isAfter ? candidates.filter(isAfter) : candidates, limit, relatedKey);
   });
   // requirePost above found it live: page 1 carries it without asking again.
   return { ...reply, ...emptyExtras, post: after ? null : ((await loadPosts(ctx, [id]))[0] ?? null) };
@@ -65,7 +65,7 @@ export async function relatedList(ctx: PostsContext, viewer: Viewer | null, id: 
 export async function relatedArticles(ctx: PostsContext, viewer: Viewer | null, id: string): Promise<ListReply> {
   await requirePost(ctx, id);
   const filters = baseFilters(viewer, { excludePostId: id });
-  let rows = await firstPassing(ctx, filters, await relatedOf(ctx, id, 'Article'), PAGE_SIZE, relatedKey);
+  let rows = await firstPassingKeyed(ctx, filters, await relatedOf(ctx, id, 'Article'), PAGE_SIZE, relatedKey);
   if (rows.length === 0) {
     rows = await feeds.listFresh(ctx.db, { scope: { kind: 'type', type: 'Article' }, filters, after: null, limit: PAGE_SIZE });
   }

@@ -1,4 +1,4 @@
-import { baseFilters, byIdDesc, emptyList, firstPassing, numKey, page, type ListReply } from './list-page.js';
+import { baseFilters, byIdDesc, emptyList, firstPassingKeyed, numKey, page, type ListReply } from './list-page.js';
 import type { PostsContext } from './context.js';
 import { searchMatches, type SearchMatch } from './candidate-repository.js';
 import { tagUrl } from './post-shape.js';
@@ -38,7 +38,7 @@ export async function searchList(ctx: PostsContext, viewer: Viewer | null, query
     const matches = await searchCaches(ctx.db).get(text, async () => (await searchMatches(ctx.db, text, SEARCH_MAX_RESULTS)).sort(byRank));
     const untilUs = snapshot.getTime() * 1000;
     const rest = matches.filter((m) => m.createdAtUs <= untilUs && (!from || m.rank < from.k || (m.rank === from.k && m.id < from.i)));
-    return firstPassing(ctx, filters, rest, limit, (m) => m.rank);
+    return firstPassingKeyed(ctx, filters, rest, limit, (m) => m.rank);
   });
   const tags = after ? [] : await repo.findTagsByPrefix(ctx.db, text, 10);
   return { ...reply, tags: tags.map((t) => ({ key: t.key, url: tagUrl(ctx.config, t.key) })), tag: null, profile: null };
