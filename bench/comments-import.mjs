@@ -136,7 +136,7 @@ async function measure(total) {
 
 /**
  * BENCH_IMPORT_READ_COMMENTS=N: also a file of N comments (1,600,000 make about 1 GB) read by the import's reader
- * alone (sources.ts readDisqus, no database) in a child process, whose peak RSS is measured the same way: the part
+ * alone (xml-sources.ts readDisqus, no database) in a child process, whose peak RSS is measured the same way: the part
  * of an import that grows with the file if anything does.
  */
 async function readOnly(total) {
@@ -145,8 +145,9 @@ async function readOnly(total) {
   await generate(file, total);
   const size = statSync(file).size;
   console.log(`generated ${total.toLocaleString('en-US')} comments, ${(size / 1048576).toFixed(0)} MB, in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
-  const reader = join(root, 'packages/server/src/modules/comments/transfer/sources.ts');
-  const code = `const { readDisqus, openInput } = await import(${JSON.stringify(reader)}); let n = 0; const read = { bytes: 0 };
+  const transfer = join(root, 'packages/server/src/modules/comments/transfer');
+  const code = `const { openInput } = await import(${JSON.stringify(join(transfer, 'sources.ts'))});
+    const { readDisqus } = await import(${JSON.stringify(join(transfer, 'xml-sources.ts'))}); let n = 0; const read = { bytes: 0 };
     for await (const r of readDisqus(openInput(${JSON.stringify(file)}, read))) if (r.kind === 'comment') n += 1;
     console.log(n + ' comments read, heap ' + Math.round(process.memoryUsage().heapUsed / 1048576) + ' MB');`;
   const child = await new Promise((resolve, reject) => {
