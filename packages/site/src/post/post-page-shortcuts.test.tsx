@@ -144,6 +144,8 @@ describe('post shortcuts on the post page (shell-and-account.md §5)', () => {
     const pause = vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
     const clip = { url: '/m/v.mp4', width: 460, height: 460, hasAudio: false, duration: 0 };
     await open(makePost('main', { title: 'The main post', type: 'Animated', images: { image460sv: clip } }));
+    // An animated clip starts by itself in view once the page has drawn a frame (main-media.tsx): let it, then count.
+    await waitFor(() => expect(play).toHaveBeenCalledTimes(1));
     play.mockClear();
     await userEvent.keyboard('p');
     expect(play).toHaveBeenCalledTimes(1);
