@@ -6,6 +6,7 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertHittable, assertInViewport, baseUrl, login, screenshot, useBrowser, useServer, DESKTOP, MOBILE } from './harness.mjs';
+import { waitForToastsToPass } from './comment-kit.mjs';
 
 useServer();
 const browser = useBrowser();
@@ -59,12 +60,15 @@ for (const [label, viewport, colorScheme] of [['1440', DESKTOP, 'light'], ['390'
 
       await more.scrollIntoViewIfNeeded();
       await assertInViewport(page, more, 'Read more');
+      // The site's "Welcome back" snackbar sits at the bottom of a phone's screen for its 4 s: the reader waits it out.
+      await waitForToastsToPass(page, more);
       await assertHittable(more, 'Read more');
       await more.click();
       const less = comment.getByRole('button', { name: 'Show less' });
       await less.waitFor();
       assert.equal(await showsAll(text), true, 'the whole comment shows');
       await less.scrollIntoViewIfNeeded();
+      await waitForToastsToPass(page, less);
       await assertHittable(less, 'Show less');
       await screenshot(page, `comment-extras-${label}-${colorScheme}-show-less`);
       await less.click();

@@ -210,7 +210,7 @@ export async function closeToasts(page, root) {
  * A toast passing over `locator` (the site's snackbar at the bottom of a phone's screen, the widget's own): the reader
  * waits for it to go (toasts last 4 s), as they would; anything else over it still fails reach().
  */
-async function waitForToastsToPass(page, locator) {
+export async function waitForToastsToPass(page, locator) {
   // A toast's own button (Dismiss, Undo) is what the reader presses, not something to wait out.
   if (await locator.evaluate((el) => Boolean(el.closest('[data-testid="toasts"], .gfw-toasts')))) return;
   const toastAt = async () => {

@@ -49,7 +49,7 @@ for (const [width, viewport] of WIDTHS) {
       t,
       async (page) => {
         await open(page);
-        await page.getByRole('link', { name: 'Post' }).click();
+        await page.getByRole('link', { name: 'Post', exact: true }).click();
         await expectSignupGate(page, { next: '/submit', action: 'upload' });
         assert.equal(new URL(page.url()).pathname, '/');
         assert.equal(await page.evaluate(() => document.activeElement?.textContent?.trim()), 'Post');

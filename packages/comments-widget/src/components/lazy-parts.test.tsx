@@ -26,4 +26,15 @@ describe('lazy parts', () => {
     expect(screen.queryByRole('menu')).toBeNull();
     expect(await screen.findByRole('menuitem', { name: 'Copy link' })).toHaveFocus();
   });
+
+  it('draws a part whose chunk arrives between its first render and its effect', async () => {
+    const { lazyPart } = await import('./lazy-parts.js');
+    const module = { Hello: () => <p>hello</p> };
+    // Not loaded when the part renders (two reads), loaded by the time its effect runs (the import resolved between).
+    let reads = 0;
+    const from = { get: () => (reads++ < 2 ? null : module), load: () => Promise.resolve(module) };
+    const Hello = lazyPart(from, 'Hello');
+    render(<Hello />);
+    expect(await screen.findByText('hello')).toBeInTheDocument();
+  });
 });

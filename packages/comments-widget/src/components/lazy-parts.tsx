@@ -36,8 +36,10 @@ export function chunk<M>(importer: () => Promise<M>) {
 export function lazyPart<M, K extends keyof M>(from: ReturnType<typeof chunk<M>>, name: K): M[K] {
   function Part(props: object) {
     const [, setLoaded] = useState(from.get() !== null);
+    // Always through load(): the chunk may arrive between this render (nothing drawn) and this effect, and a part
+    // that then skipped the load would never draw (a comment's menu that did not open on its first click).
     useEffect(() => {
-      if (!from.get()) from.load().then(() => setLoaded(true), () => undefined);
+      from.load().then(() => setLoaded(true), () => undefined);
     }, []);
     const Loaded = from.get()?.[name] as ComponentType<object> | undefined;
     return Loaded ? <Loaded {...props} /> : null;
