@@ -105,7 +105,8 @@ test('1440 px: a visitor without ads gets popular tags and trending posts beside
 
       const first = column.getByRole('region', { name: 'Trending' }).getByRole('link').nth(1);
       const postHref = await first.getAttribute('href');
-      const title = await first.locator('span span').first().textContent();
+      // The title's own span (a text post's tile says Aa before it; a masked one its mask's name).
+      const title = await first.locator('[class*="postTitle"]').textContent();
       await assertHittable(first, `the trending post ${postHref}`);
       await first.click();
       await page.waitForURL((url) => url.pathname === postHref);

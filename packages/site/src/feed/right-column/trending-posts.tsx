@@ -44,9 +44,8 @@ export function TrendingPosts() {
         <h2 id="right-column-trending" className={styles.title}>
           Trending
         </h2>
-        <Link className={styles.more} href="/trending">
-          See all
-        </Link>
+        {/* No "See all" to /trending: the drawer and the lists' tabs link it already, and a third link is the
+            navigation shown three times that issue #23 took away (e2e site-finish counts them). */}
       </div>
       <ol className={styles.posts}>
         {posts.map((post) => (
