@@ -1,4 +1,4 @@
-/** posts-and-feeds.md §3: the Post as the list and post calls send it (server modules/posts/service.ts). */
+/** posts-and-feeds.md §3: the Post as the list and post calls send it (server modules/posts/post-shape.ts, which writes it: the two copies are the wire type issue #19 part 4 makes one). */
 export type ImageVariant = { url: string; webpUrl?: string; width: number; height: number };
 export type ClipVariant = {
   url: string;
