@@ -6,7 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
-import { assertHittable, assertInViewport, baseUrl, freePort, proofHeaders, root, sleep } from './harness.mjs';
+import { assertHittable, assertInViewport, baseUrl, frameClick, freePort, proofHeaders, root, sleep } from './harness.mjs';
 
 /** DESIGN.md: every demo account signs in with this password. */
 export const PASSWORD = 'guffaw-demo';
@@ -232,7 +232,7 @@ export async function press(page, locator, what) {
   await bringIntoView(page, locator);
   await waitForToastsToPass(page, locator);
   await reach(page, locator, what);
-  await locator.click();
+  await frameClick(locator);
 }
 
 /** Opens `comment`'s ⋯ menu by mouse, checks the menu and each item; returns the item names. */
@@ -256,7 +256,7 @@ export async function chooseFromMenu(page, root, comment, name) {
   const names = await openMenu(page, root, comment);
   const match = names.find((n) => (typeof name === 'string' ? n === name : name.test(n)));
   assert.ok(match, `${name} is in the menu: ${names}`);
-  await root.getByRole('menuitem', { name: match, exact: true }).click();
+  await frameClick(root.getByRole('menuitem', { name: match, exact: true }));
   await root.getByRole('menu').waitFor({ state: 'detached' });
   return match;
 }

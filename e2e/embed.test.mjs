@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
-import { freePort, proofHeaders, root, screenshot, sleep, startServer, useBrowser } from './harness.mjs';
+import { frameClick, freePort, proofHeaders, root, screenshot, sleep, startServer, useBrowser } from './harness.mjs';
 
 const PASSWORD = 'guffaw-demo';
 
@@ -191,7 +191,7 @@ test('the host page shows the thread in a frame sized to its content, with no sc
     page.on('request', (r) => { if (/comment-list\.json/.test(r.url())) reads.push(`sent ${r.method()} ${r.url().slice(-80)}`); });
     page.on('response', (r) => { if (/comment-list\.json/.test(r.url())) reads.push(`${r.status()} ${r.url().slice(-80)}`); });
     page.on('requestfailed', (r) => reads.push(`failed ${r.url().slice(-80)}: ${r.failure()?.errorText}`));
-    await frame.getByRole('button', { name: 'Load more comments' }).click();
+    await frameClick(frame.getByRole('button', { name: 'Load more comments' }));
     await frame.getByText('Seeded comment number 1', { exact: true }).waitFor().catch(async (error) => {
       const alerts = await frame.getByRole('alert').allTextContents().catch(() => []);
       throw new Error(`page 2 did not show: requests [${reads.join('; ')}], alerts [${alerts.join('; ')}]`, { cause: error });

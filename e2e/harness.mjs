@@ -307,3 +307,29 @@ export async function assertHittable(locator, what) {
   }
   assert.ok(hit.ok, `${what}: elementFromPoint at its centre hits ${hit.at}`);
 }
+
+/**
+ * Clicks `locator` with Playwright's click (actionability checks, nothing forced). In a frame of another site (an
+ * out-of-process frame), Chromium routes the mouse by its compositor's hit-test data, which can lag a scroll or a
+ * resize of the frame by a frame or two: under load, a scripted click right after Playwright's scroll into view can
+ * reach the host page instead, and the frame gets no event at all (no person clicks within milliseconds of a scroll).
+ * When the frame saw no pointerdown, the click is made once more and the miss is logged; a click the frame received
+ * and ignored still fails the test that waits for its effect.
+ */
+export async function frameClick(locator) {
+  const handle = await locator.elementHandle();
+  const inFrame = await handle.evaluate((el) => {
+    const view = el.ownerDocument.defaultView;
+    if (view === view.top) return false;
+    if (view.gfwPointerDowns === undefined) view.addEventListener('pointerdown', () => { view.gfwPointerDowns += 1; }, { capture: true });
+    view.gfwPointerDowns = 0;
+    return true;
+  });
+  await locator.click();
+  if (!inFrame) return;
+  await sleep(50);
+  const received = await handle.evaluate((el) => el.ownerDocument.defaultView.gfwPointerDowns).catch(() => 1);
+  if (received > 0) return;
+  console.warn(`frameClick: the frame received no pointerdown for ${locator}; clicking again`);
+  await locator.click();
+}
