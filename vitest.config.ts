@@ -10,6 +10,7 @@ const alias = {
   '@guffaw/comments-widget': fileURLToPath(new URL('./packages/comments-widget/src/index.ts', import.meta.url)),
   '@guffaw/test-utils/comments': fileURLToPath(new URL('./packages/test-utils/src/comments/index.ts', import.meta.url)),
   '@guffaw/test-utils/widget': fileURLToPath(new URL('./packages/test-utils/src/widget/index.ts', import.meta.url)),
+  '@guffaw/test-utils/server': fileURLToPath(new URL('./packages/test-utils/src/server/index.ts', import.meta.url)),
   '@guffaw/test-utils': fileURLToPath(new URL('./packages/test-utils/src/index.ts', import.meta.url)),
 };
 

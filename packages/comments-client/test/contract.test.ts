@@ -1,19 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
+import { setupServer } from 'msw/node';
 import sharp from 'sharp';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp } from '../../server/src/app.js';
-import { testConfig } from '../../server/src/config.js';
-import { createTestDatabase, describeEachDatabase, type TestDatabase } from '../../server/test/harness.js';
-import { createCommentsClient, commentErrorNotice, type CommentsClient, type CommentsClientOptions } from '../src/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCommentServiceHandlers, makeUserInfo } from '@guffaw/test-utils/comments';
+import { databaseKinds, startCommentService } from '@guffaw/test-utils/server';
+import { createCommentsClient, commentErrorNotice, type CommentsClient, type CommentsClientOptions, type CommentUserInfo } from '../src/index.js';
 
 /**
- * The client against the real comment service, built in-process on a fresh database and listening on loopback:
- * every call of the client goes over HTTP to the server's routes, so the wire contract cannot drift on either side.
+ * The client against the comment service over HTTP, every case run twice: against the real service (built in-process
+ * on a fresh database, listening on loopback) and against the MSW fake of @guffaw/test-utils that the widget's tests
+ * and stories use. The wire contract cannot drift on either side, and the fake cannot drift from the service.
  */
 
 const APP_ID = 'contract';
@@ -21,6 +18,7 @@ const SECRET = randomBytes(24).toString('base64url');
 const HOST_ORIGIN = 'https://host.example';
 const POST = 'https://host.example/posts/1';
 const OTHER_POST = 'https://host.example/posts/2';
+const MODERATOR = 'mod-1';
 
 const sign = (claims: Record<string, unknown>, sub: string) =>
   new SignJWT(claims)
@@ -31,38 +29,57 @@ const sign = (claims: Record<string, unknown>, sub: string) =>
     .setExpirationTime(Math.floor(Date.now() / 1000) + 3600)
     .sign(new TextEncoder().encode(SECRET));
 
-describeEachDatabase('comments-client contract', (kind) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let dataDir: string;
+/** A comment service the cases run against: where it answers, and how a host signs its user in. */
+type Service = { host: string; signIn(sub: string, name: string, profileUrl?: string): Promise<string>; close(): Promise<void> };
+type Subject = { name: string; start(): Promise<Service> };
+
+const realService = (kind: (typeof databaseKinds)[number]): Subject => ({
+  name: `real service [${kind}]`,
+  async start() {
+    const running = await startCommentService(kind, { appId: APP_ID, secret: SECRET, allowedOrigins: [HOST_ORIGIN], moderators: [MODERATOR] });
+    return { ...running, signIn: (sub, name, profileUrl) => sign(profileUrl ? { name, profileUrl } : { name }, sub) };
+  },
+});
+
+/** The fake takes no signed token apart: each sign-in gives it the user its token stands for. */
+const fakeService: Subject = {
+  name: 'MSW fake',
+  async start() {
+    const users: Record<string, CommentUserInfo> = {};
+    const host = 'https://comments.test';
+    const fake = createCommentServiceHandlers({ host, app: { appId: APP_ID }, users });
+    const server = setupServer(...fake.handlers);
+    server.listen({ onUnhandledRequest: 'error' });
+    return {
+      host,
+      async signIn(sub, name, profileUrl) {
+        const token = await sign(profileUrl ? { name, profileUrl } : { name }, sub);
+        users[token] = makeUserInfo({ userId: sub, accountId: sub, displayName: name, moderate: sub === MODERATOR, ...(profileUrl ? { profileUrl } : {}) });
+        return token;
+      },
+      close: async () => server.close(),
+    };
+  },
+};
+
+describe.each([...databaseKinds.map(realService), fakeService])('comments-client contract: $name', (subject) => {
+  let service: Service;
   let host: string;
   let client: (auth: string | null, extra?: Partial<CommentsClientOptions>) => CommentsClient;
   const tokens: Record<'alice' | 'bob' | 'mod' | 'owner', string> = { alice: '', bob: '', mod: '', owner: '' };
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'guffaw-contract-'));
-    testDb = await createTestDatabase(kind);
-    app = await buildApp({ config: testConfig({ dataDir }), db: testDb.db });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const address = app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no port');
-    host = `http://127.0.0.1:${address.port}`;
-    await testDb.db
-      .insertInto('commentApps')
-      .values({ id: APP_ID, name: 'Contract', secret: SECRET, allowedOrigins: JSON.stringify([HOST_ORIGIN]) })
-      .execute();
-    await testDb.db.insertInto('commentModerators').values({ appId: APP_ID, externalId: 'mod-1' }).execute();
-    tokens.alice = await sign({ name: 'Alice', profileUrl: 'https://host.example/u/alice' }, 'alice-1');
-    tokens.bob = await sign({ name: 'Bob' }, 'bob-1');
-    tokens.mod = await sign({ name: 'Mo' }, 'mod-1');
-    tokens.owner = await sign({ name: 'Owner' }, 'owner-1');
+    service = await subject.start();
+    host = service.host;
+    tokens.alice = await service.signIn('alice-1', 'Alice', 'https://host.example/u/alice');
+    tokens.bob = await service.signIn('bob-1', 'Bob');
+    tokens.mod = await service.signIn(MODERATOR, 'Mo');
+    tokens.owner = await service.signIn('owner-1', 'Owner');
     client = (auth, extra = {}) => createCommentsClient({ host, appId: APP_ID, auth, origin: HOST_ORIGIN, ...extra });
   });
 
   afterAll(async () => {
-    await app?.close();
-    await testDb?.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await service?.close();
   });
 
   it('getApp: the app info of app.json', async () => {
@@ -147,8 +164,8 @@ describeEachDatabase('comments-client contract', (kind) => {
 
   it('followStatus, followThread, blockUser and unblockUser: an app member follows a thread and blocks a member', async () => {
     const url = 'https://host.example/posts/follow-block';
-    const carol = client(await sign({ name: 'Carol' }, 'carol-1'));
-    const dan = client(await sign({ name: 'Dan' }, 'dan-1'));
+    const carol = client(await service.signIn('carol-1', 'Carol'));
+    const dan = client(await service.signIn('dan-1', 'Dan'));
     const thread = (await carol.addComment({ url, text: 'a thread by carol' })).comment;
     await dan.addComment({ url, text: 'dan was here' });
     expect(await dan.followStatus(thread.commentId)).toBe(false);

@@ -24,6 +24,17 @@ export function mediaAttachment(token: string, p: Record<string, string>, files:
   throw new FakeError(400, 'INVALID_INPUT', 'blob or url is required');
 }
 
+/** Loopback, private, link-local and unspecified hosts by name or literal address (the fake resolves no names). */
+function isPrivateHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost') || host === '::' || host === '::1') return true;
+  if (/^(fc|fd|fe[89ab])[0-9a-f]{0,2}:/.test(host)) return true;
+  const v4 = /^(\d+)\.(\d+)\.\d+\.\d+$/.exec(host);
+  if (!v4) return false;
+  const [a, b] = [Number(v4[1]), Number(v4[2])];
+  return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168);
+}
+
 /** A link's preview attachment: its host for title and site name; `token` is asked for once the link is valid. */
 export function linkPreview(p: Record<string, string>, token: () => string): Attachment {
   let url: URL;
@@ -33,6 +44,8 @@ export function linkPreview(p: Record<string, string>, token: () => string): Att
     throw new FakeError(400, 'INVALID_URL', 'The link is invalid');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FakeError(400, 'INVALID_URL', 'The link is invalid');
+  // As the service's safe fetch: a link to this machine or a private network is never fetched (SSRF).
+  if (isPrivateHost(url.hostname)) throw new FakeError(400, 'URL_NOT_ALLOWED', 'This link points to an address that cannot be fetched.');
   return {
     type: 'link',
     token: token(),

@@ -62,7 +62,7 @@ export function createCommentServiceHandlers(options: CommentServiceOptions = {}
   const viewerOf = (auth: string | undefined): CommentUserInfo | null => {
     if (!auth) return null;
     const user = options.users ? options.users[auth] : defaultViewer;
-    if (!user) throw new FakeError(401, 'AUTH_INVALID', 'Your session has expired. Please log in again.');
+    if (!user) throw new FakeError(401, 'AUTH_INVALID', 'The login token is not valid.');
     return { ...user, banned: state.banned.has(user.userId) };
   };
   const member = (auth: string | undefined): CommentUserInfo => {
@@ -131,6 +131,12 @@ export function createCommentServiceHandlers(options: CommentServiceOptions = {}
     if (quota.count <= 0) throw new FakeError(429, 'QUOTA_EXCEEDED', 'You have reached your comment limit');
     const parent = p.parent ? findComment(s, p.parent) : null;
     const top = parent ? findComment(s, parent.threadId) : null;
+    // comments.md §6: the first opToken of a section without OP claims it (the fake trusts the token it is given).
+    if (p.opToken) {
+      const op = state.ops.get(s.url);
+      if (op !== undefined && op !== user.userId) throw new FakeError(403, 'NOT_OP', 'Only the original poster can comment as OP.');
+      state.ops.set(s.url, user.userId);
+    }
     const commentId = `fake-${++counter}`;
     const media = attachments.flatMap((a) => (a.type === 'userMedia' ? [a.media] : []));
     const comment: Comment = {
