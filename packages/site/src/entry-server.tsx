@@ -8,7 +8,7 @@ import { listKey, postListStore } from './feed/post-store';
 import type { Post } from './feed/post-types';
 import { matchRoute, preloadComponent, preloadRoute, setServerLocation, type RouteDefinition } from './router';
 import { routes } from './routes';
-import { formatTitle, type NamedPage, type PageType } from './shell/page-title';
+import { formatTitle, type NamedPage, type PageType } from './ui/page-title';
 import { setServerPageData, type PageData } from './lib/page-data';
 import { profileType, userListPath } from './profile/profile-tabs';
 

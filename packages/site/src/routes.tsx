@@ -32,5 +32,5 @@ export const routes: RouteDefinition[] = [
   ...appsRoutes,
   { name: 'moderation', path: '/moderation', component: lazy(() => import('./moderation/moderation-page')) },
   { name: 'upload', path: '/submit', chrome: 'no-drawer', component: lazy(() => import('./upload/upload-page')) },
-  { name: 'not found', path: '*', component: lazy(() => import('./shell/empty-state/empty-state')) },
+  { name: 'not found', path: '*', component: lazy(() => import('./ui/empty-state/empty-state')) },
 ];

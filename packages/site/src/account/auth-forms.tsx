@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { siteConfig } from '../config';
 import { errorMessage, isApiFailure } from '../lib/api';
-import { showToast } from '../shell/toasts';
+import { showToast } from '../ui/toasts';
 import { authProviders, forgotPassword, logIn, signUp, solveCaptcha } from './account-api';
 import styles from './account.module.css';
 

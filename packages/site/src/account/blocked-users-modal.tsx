@@ -1,5 +1,5 @@
-import { Dialog } from '../shell/dialog';
-import type { ModalComponentProps } from '../shell/modals/modal-registry';
+import { Dialog } from '../ui/dialog';
+import type { ModalComponentProps } from '../ui/modals/modal-registry';
 import { BlockedUserList, useBlockedUsers } from './settings/blocked-users';
 import styles from './account.module.css';
 

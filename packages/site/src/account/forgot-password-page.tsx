@@ -1,5 +1,5 @@
 import { navigate } from '../router';
-import { usePageTitle } from '../shell/page-title';
+import { usePageTitle } from '../ui/page-title';
 import { ForgotPasswordForm } from './auth-forms';
 import styles from './account.module.css';
 

@@ -1,7 +1,7 @@
-import { Dialog } from '../shell/dialog';
-import type { ModalComponentProps } from '../shell/modals/modal-registry';
-import { currentUrl } from '../shell/modals/gate';
-import { SignupOverlay } from '../shell/modals/signup-overlay';
+import { Dialog } from '../ui/dialog';
+import type { ModalComponentProps } from '../ui/modals/modal-registry';
+import { currentUrl } from '../ui/modals/gate';
+import { SignupOverlay } from '../ui/modals/signup-overlay';
 import { selectIsLoggedIn, updateUserInfo, useUser } from '../user/user-store';
 import { hidePostOpComments, OP_COMMENTS_BLOCK_TYPE, setThreadFollowed } from './account-api';
 import { useSave } from './settings/use-save';

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import type { RouteDefinition } from '../router';
-import { registerModal } from '../shell/modals/modal-registry';
+import { registerModal } from '../ui/modals/modal-registry';
 
 /** The account pages, for the site's route table (shell §2 route names: login, signup, settings). */
 export const accountRoutes: RouteDefinition[] = [

@@ -1,5 +1,5 @@
 import { useLocation } from '../router';
-import { usePageTitle } from '../shell/page-title';
+import { usePageTitle } from '../ui/page-title';
 import { LOGIN_MESSAGES, LoginForm } from './auth-forms';
 import { nextFromSearch } from './next-url';
 import styles from './account.module.css';

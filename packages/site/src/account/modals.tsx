@@ -1,6 +1,6 @@
-import { Dialog } from '../shell/dialog';
-import type { ModalComponentProps } from '../shell/modals/modal-registry';
-import { openModal } from '../shell/modals/modal-store';
+import { Dialog } from '../ui/dialog';
+import type { ModalComponentProps } from '../ui/modals/modal-registry';
+import { openModal } from '../ui/modals/modal-store';
 import { ForgotPasswordForm, LoginForm, SignupForm } from './auth-forms';
 import { normaliseNext } from './next-url';
 

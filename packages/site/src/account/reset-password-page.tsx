@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { errorMessage } from '../lib/api';
 import { useLocation } from '../router';
-import { usePageTitle } from '../shell/page-title';
+import { usePageTitle } from '../ui/page-title';
 import { checkResetToken, resetPassword } from './account-api';
 import styles from './account.module.css';
 

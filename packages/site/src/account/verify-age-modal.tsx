@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Dialog } from '../shell/dialog';
-import type { ModalComponentProps } from '../shell/modals/modal-registry';
-import { currentUrl } from '../shell/modals/gate';
-import { SignupOverlay } from '../shell/modals/signup-overlay';
+import { Dialog } from '../ui/dialog';
+import type { ModalComponentProps } from '../ui/modals/modal-registry';
+import { currentUrl } from '../ui/modals/gate';
+import { SignupOverlay } from '../ui/modals/signup-overlay';
 import { selectUser, userStore, useUser } from '../user';
 import { useSave } from './settings/use-save';
 import styles from './account.module.css';

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { slotSize } from './ad-slot';
 import { AD_USER_RETRIES, CONSENT_POLL_MS, CONSENT_TIMEOUT_MS, createAdsStore, isInlineAdPosition, type AdsEnvironment } from './ads-store';
 import type { AdProvider } from './provider';
-import { toastStore } from '../shell/toasts/toast-store';
+import { toastStore } from '../ui/toasts/toast-store';
 import { CHAT_FAILED, CHAT_OPEN_EVENT, CHAT_RETRIES, createSupportChatStore, loadWithRetries, SUPPORT_STATE_KEY, SUPPORT_STATE_TTL_MS, type SupportChatDeps } from './support-chat';
 
 const provider: AdProvider = { name: 'test', fill: () => Promise.resolve(null), impression: () => Promise.resolve() };

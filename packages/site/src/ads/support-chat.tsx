@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { createStore, useStore } from 'zustand';
-import { showToast } from '../shell/toasts/toast-store';
+import { showToast } from '../ui/toasts/toast-store';
 import styles from './ads.module.css';
 
 /**

@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { errorMessage, isApiFailure } from '../lib/api';
 import { Link } from '../router';
-import { requireMember } from '../shell/modals/gate';
-import { usePageTitle } from '../shell/page-title';
+import { requireMember } from '../ui/modals/gate';
+import { usePageTitle } from '../ui/page-title';
 import { selectIsLoggedIn, useUser } from '../user/user-store';
 import { listApps, registerApp, splitOrigins, type ConsoleApp } from './apps-api';
 import { SecretOnce } from './secret-once';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../lib/api';
-import { showToast } from '../shell/toasts';
+import { showToast } from '../ui/toasts';
 import { addModerator, removeModerator, type AppDetails, type ConsoleModerator } from './apps-api';
 import styles from './apps.module.css';
 

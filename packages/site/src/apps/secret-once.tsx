@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { showToast } from '../shell/toasts';
+import { showToast } from '../ui/toasts';
 import styles from './apps.module.css';
 
 /** Copies `text`; says so in a toast (or how to copy by hand when the browser refuses). */

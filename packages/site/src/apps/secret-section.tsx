@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { errorMessage } from '../lib/api';
-import { Dialog } from '../shell/dialog';
-import { showToast } from '../shell/toasts';
+import { Dialog } from '../ui/dialog';
+import { showToast } from '../ui/toasts';
 import { rotateSecret } from './apps-api';
 import { SecretOnce } from './secret-once';
 import styles from './apps.module.css';

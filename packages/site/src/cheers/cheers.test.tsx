@@ -7,7 +7,7 @@ import { postListStore } from '../feed/post-store';
 import { makePost } from '../feed/test-posts';
 import { configureApi } from '../lib/api';
 import { RouterProvider } from '../router';
-import { toastStore } from '../shell/toasts';
+import { toastStore } from '../ui/toasts';
 import { memberInfo } from '../test/fixtures';
 import { guestInfo } from '../user/user-types';
 import { userStore } from '../user/user-store';

@@ -7,7 +7,7 @@ import type { Post } from '../feed/post-types';
 import { apiGet, errorMessage, isApiFailure } from '../lib/api';
 import { pageData } from '../lib/page-data';
 import { useLocation, type RouteProps } from '../router';
-import { usePageTitle } from '../shell/page-title';
+import { usePageTitle } from '../ui/page-title';
 import { ArticleBlocks, Markdown } from '../post/article';
 import styles from './collection.module.css';
 

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { openModal, requireMember } from '../shell/modals';
-import { showToast } from '../shell/toasts';
+import { openModal, requireMember } from '../ui/modals';
+import { showToast } from '../ui/toasts';
 import { syncLocation, useHydrated } from '../router';
 import { selectUser, useUser } from '../user/user-store';
-import { CLOSE, Icon } from '../shell/icons/icons';
+import { CLOSE, Icon } from '../ui/icons/icons';
 import styles from './feed.module.css';
 
 /** posts-and-feeds.md §2 "List view behaviour": the banners above the main lists and the home page's msg query. */

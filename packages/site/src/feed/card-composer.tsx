@@ -3,7 +3,7 @@ import { createCommentsClient } from '@guffaw/comments-client';
 import { Composer, createWidgetStores, MAIN_COMPOSER, WidgetProvider } from '@guffaw/comments-widget';
 // The post page's module also brings the widget's stylesheet.
 import { blockApi, COMMENT_APP_ID, followApi } from '../post/post-comments';
-import { openModal } from '../shell/modals';
+import { openModal } from '../ui/modals';
 import { currentTheme, useTheme } from '../theme/theme';
 import { useUser } from '../user/user-store';
 import type { Post } from './post-types';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { useLocation } from '../router';
-import { usePageTitle } from '../shell/page-title';
+import { usePageTitle } from '../ui/page-title';
 import { FeedList } from './feed-list';
 import { homeListPath, homePageType } from './list-routes';
 import styles from './feed.module.css';

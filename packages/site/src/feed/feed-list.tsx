@@ -2,11 +2,11 @@ import { lazy, memo, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useS
 import { useShallow } from 'zustand/react/shallow';
 import { useUser } from '../user/user-store';
 import { selectIsLoggedIn } from '../user';
-import { signupHref, loginHref } from '../shell/modals';
+import { signupHref, loginHref } from '../ui/modals';
 import { useHydrated, useLocation } from '../router';
 import { Billboard, InlineAd } from '../ads';
-import { adjacentCard, currentCard, postCards, scrollToCard, togglePlay, usePostShortcuts } from '../shell/shortcuts/post-shortcuts';
-import type { PostShortcut } from '../shell/shortcuts/shortcuts';
+import { adjacentCard, currentCard, postCards, scrollToCard, togglePlay, usePostShortcuts } from '../ui/shortcuts/post-shortcuts';
+import type { PostShortcut } from '../ui/shortcuts/shortcuts';
 import { hasHiddenTag, useTags } from '../tags/tag-store';
 import { COMMENT_SHORTCUT_EVENT, PostCard } from './post-card';
 import type { PostPlace } from './post-actions';

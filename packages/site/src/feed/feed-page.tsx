@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { siteConfig } from '../config';
 import { Link, useLocation, type RouteProps } from '../router';
-import { usePageTitle } from '../shell/page-title';
+import { usePageTitle } from '../ui/page-title';
 import { canonicalTag, displayTag } from '../tags/canonical';
 import { FollowHeader } from '../tags/follow-button';
 import { interestKey, keyLabel, useInterests } from '../tags/interests';
@@ -37,7 +37,7 @@ function Tabs({ tabs, current, label, sub = false, tooltip }: { tabs: ListTab[];
   );
 }
 
-const NotFoundPage = lazy(() => import('../shell/empty-state/empty-state'));
+const NotFoundPage = lazy(() => import('../ui/empty-state/empty-state'));
 
 const isHomeType = (value: string): value is HomeListType => (HOME_LIST_TYPES as readonly string[]).includes(value);
 

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import type { RouteDefinition } from '../router';
-import { registerModal } from '../shell/modals/modal-registry';
+import { registerModal } from '../ui/modals/modal-registry';
 import { HomeListPage, HomePage, InterestListPage, TagListPage } from './feed-page';
 import { EMBED_LIST_TYPES, HOME_LIST_TYPES, type HomeListType } from './list-routes';
 import type { RouteProps } from '../router';

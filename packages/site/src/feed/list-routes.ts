@@ -1,4 +1,4 @@
-import type { PageType } from '../shell/page-title';
+import type { PageType } from '../ui/page-title';
 
 /**
  * §2 home list tabs and their sub-tabs; `path` is the site URL, `api` the list call of §7. `tooltip` names the

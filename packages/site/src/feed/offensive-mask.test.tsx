@@ -4,7 +4,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApi } from '../lib/api';
 import { RouterProvider } from '../router';
-import { modalStore } from '../shell/modals';
+import { modalStore } from '../ui/modals';
 import { memberInfo } from '../test/fixtures';
 import { sentAwardsHandler } from '../test/handlers';
 import { guestInfo } from '../user/user-types';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { requireMember } from '../shell/modals';
+import { requireMember } from '../ui/modals';
 import { MaskCover, maskShape } from './mask-cover';
 import { useUser } from '../user/user-store';
 import type { PostPlace } from './post-actions';

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { preload } from 'react-dom';
 import { formatDuration } from '../lib/format';
-import { Icon, PLAY, SOUND_OFF, SOUND_ON } from '../shell/icons/icons';
+import { Icon, PLAY, SOUND_OFF, SOUND_ON } from '../ui/icons/icons';
 import type { ClipVariant, ImageVariant, Post } from './post-types';
 import styles from './post-card.module.css';
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Dialog } from '../shell/dialog';
-import { Icon, MORE } from '../shell/icons/icons';
-import { useDismiss } from '../shell/menus/use-dismiss';
+import { Dialog } from '../ui/dialog';
+import { Icon, MORE } from '../ui/icons/icons';
+import { useDismiss } from '../ui/menus/use-dismiss';
 import { useUser } from '../user/user-store';
 import {
   askBlockUser, askReport, copyPostLink, deletePost, downloadPost, hidePost, menuActions, type MenuAction, type PostPlace,

@@ -1,7 +1,7 @@
 import { createStore, useStore } from 'zustand';
 import { apiDelete, apiGet, apiPost, apiPostForm, errorMessage, isApiNetworkError } from '../lib/api';
-import { requireMember } from '../shell/modals';
-import { showToast } from '../shell/toasts';
+import { requireMember } from '../ui/modals';
+import { showToast } from '../ui/toasts';
 import { tagStore } from '../tags/tag-store';
 import { updateUserInfo, userStore } from '../user/user-store';
 import type { ListReply, Post } from './post-types';

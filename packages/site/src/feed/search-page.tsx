@@ -1,5 +1,5 @@
 import { useSearchParam } from '../router';
-import { usePageTitle } from '../shell/page-title';
+import { usePageTitle } from '../ui/page-title';
 import { FeedList } from './feed-list';
 import { SEARCH_PATH } from './list-routes';
 import styles from './feed.module.css';

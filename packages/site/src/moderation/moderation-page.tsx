@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { ModerationPage } from '@guffaw/comments-widget/moderation';
 import '@guffaw/comments-widget/styles.css';
-import { requireMember } from '../shell/modals/gate';
-import { usePageTitle } from '../shell/page-title';
+import { requireMember } from '../ui/modals/gate';
+import { usePageTitle } from '../ui/page-title';
 import { currentTheme, useTheme } from '../theme/theme';
 import { selectIsLoggedIn, useUser } from '../user/user-store';
 import { consoleQueueApi } from '../apps/apps-api';

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import type { RouteDefinition } from '../router';
-import { registerNotificationPanel } from '../shell/top-bar/notification-menu';
+import { registerNotificationPanel } from '../ui/notification-panel-slot';
 
 export { startNotificationSync } from './live';
 

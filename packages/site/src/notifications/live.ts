@@ -1,4 +1,4 @@
-import { unreadStore } from '../shell/unread-store';
+import { unreadStore } from '../ui/unread-store';
 import { selectIsLoggedIn, userStore } from '../user/user-store';
 import { fetchReadState } from './notifications-api';
 import type { PushClient, PushClientOptions, PushEvent, ReadState } from './push-client';

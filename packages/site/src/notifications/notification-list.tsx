@@ -6,7 +6,7 @@ import { NotificationItem } from './notification-item';
 import styles from './notifications.module.css';
 
 /** The page's designed empty state, on demand (the bell's dropdown, which shares this list, does not load it). */
-const EmptyState = lazy(() => import('../shell/empty-state/empty-state').then((m) => ({ default: m.EmptyState })));
+const EmptyState = lazy(() => import('../ui/empty-state/empty-state').then((m) => ({ default: m.EmptyState })));
 const BELL_ICON = 'M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9m4 13h4';
 
 export const EMPTY_TEXT = { all: 'No notifications yet', mentions: 'No mentions yet' } as const;

@@ -1,4 +1,4 @@
-import type { NotificationPanelProps } from '../shell/top-bar/notification-menu';
+import type { NotificationPanelProps } from '../ui/notification-panel-slot';
 import { NotificationList } from './notification-list';
 import { useNotificationView } from './use-notification-view';
 import styles from './notifications.module.css';

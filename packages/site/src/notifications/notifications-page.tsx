@@ -1,6 +1,6 @@
 import { Link, useSearchParam } from '../router';
-import { requireMember } from '../shell/modals/gate';
-import { usePageTitle } from '../shell/page-title';
+import { requireMember } from '../ui/modals/gate';
+import { usePageTitle } from '../ui/page-title';
 import { selectIsLoggedIn, useUser } from '../user/user-store';
 import { NotificationList } from './notification-list';
 import type { NotificationTab } from './notifications-api';

@@ -5,7 +5,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { navigate, RouterProvider } from '../router';
 import { TopBar } from '../shell/top-bar';
-import { unreadStore } from '../shell/unread-store';
+import { unreadStore } from '../ui/unread-store';
 import { memberInfo } from '../test/fixtures';
 import { success } from '../test/handlers';
 import { userStore } from '../user/user-store';

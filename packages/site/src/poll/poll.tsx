@@ -2,8 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { postPath, type Post } from '../feed/post-types';
 import { apiGet, apiPost, isApiFailure, requestEnvelope } from '../lib/api';
 import { Link } from '../router';
-import { requireMember } from '../shell/modals';
-import { showToast } from '../shell/toasts';
+import { requireMember } from '../ui/modals';
+import { showToast } from '../ui/toasts';
 import { selectIsLoggedIn, useUser } from '../user';
 import {
   isEnded, nextRefreshDelay, percentOf, POLL_CLOCK_MS, POLL_REFRESH_START_MS, POLL_VIEW_MARGIN, POLL_VIEW_THRESHOLD, resultsChanged,

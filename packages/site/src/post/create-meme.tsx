@@ -1,7 +1,7 @@
 import { siteConfig } from '../config';
 import { CREATE_MEME_URL } from '../feed/post-card';
 import type { Post } from '../feed/post-types';
-import { requireMember } from '../shell/modals';
+import { requireMember } from '../ui/modals';
 import styles from './post-page.module.css';
 
 /**

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { AUTOPLAY_THRESHOLD, Picture, PostContent } from '../feed/post-media';
 import type { ClipVariant, ImageVariant, Post } from '../feed/post-types';
 import { formatDuration } from '../lib/format';
-import { CLOSE, Icon, PLAY } from '../shell/icons/icons';
+import { CLOSE, Icon, PLAY } from '../ui/icons/icons';
 import styles from './main-media.module.css';
 
 /** §4 Video: the duration text hides 3 s after play starts. */

@@ -4,7 +4,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { configureApi } from '../lib/api';
 import type { CommentsProps } from '@guffaw/comments-widget';
-import { modalStore } from '../shell/modals/modal-store';
+import { modalStore } from '../ui/modals/modal-store';
 import { memberInfo } from '../test/fixtures';
 import { guestInfo } from '../user/user-types';
 import { userStore } from '../user/user-store';

@@ -6,7 +6,7 @@ import { apiPost, apiPostForm } from '../lib/api';
 import { navigate, useHydrated } from '../router';
 import { postListStore } from '../feed/post-store';
 import { useViewAllOffensive } from '../feed/visibility';
-import { openModal } from '../shell/modals';
+import { openModal } from '../ui/modals';
 import { currentTheme, useTheme } from '../theme/theme';
 import { useUser } from '../user/user-store';
 import { BottomComposer } from './bottom-composer';

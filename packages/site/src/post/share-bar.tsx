@@ -1,5 +1,5 @@
 import type { Post } from '../feed/post-types';
-import { showToast } from '../shell/toasts';
+import { showToast } from '../ui/toasts';
 import { LINK_COPIED, SHARE_POPUP, shareTargets } from './share';
 import { ShareMark } from './share-icons';
 import styles from './post-page.module.css';

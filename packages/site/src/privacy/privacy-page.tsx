@@ -2,7 +2,7 @@ import { siteConfig } from '../config';
 import { STATE_POLICY_PAGES } from '../consent/privacy';
 import { Link } from '../router';
 import { PrivacyChoices } from './privacy-choices';
-import { usePageTitle } from '../shell/page-title';
+import { usePageTitle } from '../ui/page-title';
 import styles from './privacy.module.css';
 
 /**

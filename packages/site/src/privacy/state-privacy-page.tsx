@@ -2,7 +2,7 @@ import { siteConfig } from '../config';
 import { consentStore, useConsent, type ConsentStoreApi } from '../consent/consent-store';
 import { STATE_POLICY_PAGES, USPRIVACY_OPTED_OUT } from '../consent/privacy';
 import { Link, useLocation, type RouteProps } from '../router';
-import { usePageTitle } from '../shell/page-title';
+import { usePageTitle } from '../ui/page-title';
 import styles from './privacy.module.css';
 
 /** The laws behind each state page (§2 "Privacy policy pages by region"), named as residents know them. */

@@ -6,8 +6,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { defaultConfig, type SiteConfig } from '../config';
 import { RouterProvider, syncLocation } from '../router';
 import { ModalHost } from '../shell/modals/modal-host';
-import { registerModal } from '../shell/modals/modal-registry';
-import { modalStore, OPEN_MODAL_EVENT } from '../shell/modals/modal-store';
+import { registerModal } from '../ui/modals/modal-registry';
+import { modalStore, OPEN_MODAL_EVENT } from '../ui/modals/modal-store';
 import { memberInfo } from '../test/fixtures';
 import { success } from '../test/handlers';
 import { guestInfo } from '../user/user-types';

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { siteConfig, type SiteConfig } from '../config';
 import { useLocation } from '../router';
-import { Dialog } from '../shell/dialog';
-import type { ModalComponentProps } from '../shell/modals/modal-registry';
+import { Dialog } from '../ui/dialog';
+import type { ModalComponentProps } from '../ui/modals/modal-registry';
 import { selectUser, useUser } from '../user/user-store';
 import { isEligible, isPromotionOn, partnerUrl, REFERRAL_OFFER_USD, referralCodeOf, referralMode } from './referral-rules';
 import { referralStore, selectHasRedeemed, useReferral } from './referral-store';

@@ -5,7 +5,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultConfig, type SiteConfig } from '../config';
 import { syncLocation } from '../router';
-import { modalStore } from '../shell/modals/modal-store';
+import { modalStore } from '../ui/modals/modal-store';
 import { memberInfo } from '../test/fixtures';
 import { success } from '../test/handlers';
 import { guestInfo } from '../user/user-types';

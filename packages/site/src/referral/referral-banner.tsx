@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { siteConfig, type SiteConfig } from '../config';
 import { useLocation } from '../router';
-import { openModal } from '../shell/modals/modal-store';
+import { openModal } from '../ui/modals/modal-store';
 import { selectUser, useUser } from '../user/user-store';
 import { REFERRAL_OFFER_USD, referralDecision, referralMode, resetsCooldown } from './referral-rules';
 import { referralStore, selectHasRedeemed, useReferral } from './referral-store';
-import { CLOSE, Icon } from '../shell/icons/icons';
+import { CLOSE, Icon } from '../ui/icons/icons';
 import styles from './referral-banner.module.css';
 
 /**

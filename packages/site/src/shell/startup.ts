@@ -6,9 +6,9 @@ import { startThemeSync } from '../theme/theme';
 import { startProfileThemeSync } from '../user/dark-mode';
 import { selectIsLoggedIn, startUserSync, userStore } from '../user/user-store';
 import { startSignupFollow } from './follow-dialog/signup-follow';
-import { startShortcuts } from './shortcuts/shortcuts';
-import { listenForSignin, showServerToasts } from './toasts/server-toast';
-import { showToast } from './toasts/toast-store';
+import { startShortcuts } from '../ui/shortcuts/shortcuts';
+import { listenForSignin, showServerToasts } from '../ui/toasts/server-toast';
+import { showToast } from '../ui/toasts/toast-store';
 
 /**
  * What the shell starts once (shell-and-account.md §4 "User startup"): theme, user info and its refresh loop, the

@@ -1,6 +1,6 @@
 import { createStore, useStore } from 'zustand';
 import { apiGet, errorMessage, requestEnvelope } from '../lib/api';
-import { showToast } from '../shell/toasts/toast-store';
+import { showToast } from '../ui/toasts/toast-store';
 
 /**
  * The member's followed tags and interests (shell-and-account.md §2 "Following", §4 "Follow or unfollow").

@@ -3,8 +3,8 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { registerAccountModals } from '../account';
 import { configureApi } from '../lib/api';
-import { modalStore } from '../shell/modals/modal-store';
-import { toastStore } from '../shell/toasts';
+import { modalStore } from '../ui/modals/modal-store';
+import { toastStore } from '../ui/toasts';
 import { guestInfo, userStore } from '../user';
 
 /** The API base of the account dialogs' tests. */

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { registerModal } from '../shell/modals/modal-registry';
+import { registerModal } from '../ui/modals/modal-registry';
 
 /** The upload success modal (shell-and-account.md §2), loaded on first use. */
 export function registerUploadModals(): void {

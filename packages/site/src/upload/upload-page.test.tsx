@@ -5,7 +5,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureApi } from '../lib/api';
 import { RouterProvider, syncLocation } from '../router';
-import { modalStore } from '../shell/modals';
+import { modalStore } from '../ui/modals';
 import { memberInfo } from '../test/fixtures';
 import { failure, interestsHandler, success, userInfoHandler } from '../test/handlers';
 import { guestInfo } from '../user/user-types';

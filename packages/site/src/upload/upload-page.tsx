@@ -1,9 +1,9 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { errorMessage, isApiFailure } from '../lib/api';
 import { navigate, useSearchParam } from '../router';
-import { requireMember } from '../shell/modals/gate';
-import { openModal } from '../shell/modals/modal-store';
-import { usePageTitle } from '../shell/page-title';
+import { requireMember } from '../ui/modals/gate';
+import { openModal } from '../ui/modals/modal-store';
+import { usePageTitle } from '../ui/page-title';
 import { canonicalTag } from '../tags/canonical';
 import { useInterests, visibleInterests } from '../tags/interests';
 import { selectIsLoggedIn, selectUser, userStore, useUser } from '../user/user-store';

@@ -1,9 +1,9 @@
 import { shareTargets, LINK_COPIED, SHARE_POPUP } from '../post/share';
 import { ShareMark } from '../post/share-icons';
 import { Link } from '../router';
-import { Dialog } from '../shell/dialog';
-import type { ModalComponentProps } from '../shell/modals/modal-registry';
-import { showToast } from '../shell/toasts';
+import { Dialog } from '../ui/dialog';
+import type { ModalComponentProps } from '../ui/modals/modal-registry';
+import { showToast } from '../ui/toasts';
 import styles from './upload.module.css';
 
 /** shell-and-account.md §2 "Modals": upload success offers these, in this order. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/api';
-import { showToast } from '../../shell/toasts';
+import { showToast } from '../../ui/toasts';
 import { userStore } from '../../user';
 import { blockList, setBlocked, type BlockedUser } from '../account-api';
 import styles from '../account.module.css';

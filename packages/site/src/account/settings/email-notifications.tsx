@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { apiGet, apiPost, errorMessage } from '../../lib/api';
-import { showToast } from '../../shell/toasts';
+import { showToast } from '../../ui/toasts';
 import styles from '../account.module.css';
 
 export type EmailMode = 'immediately' | 'digest' | 'never';

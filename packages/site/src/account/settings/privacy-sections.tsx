@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { siteConfig } from '../../config';
-import { showToast } from '../../shell/toasts';
+import { showToast } from '../../ui/toasts';
 import styles from '../account.module.css';
 import { ErrorLine, SAVED, save, type Props } from './section-form';
 import { useSave } from './use-save';

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { openModal } from '../../shell/modals/modal-store';
-import { ShortcutsSwitch } from '../../shell/shortcuts/shortcuts-switch';
+import { openModal } from '../../ui/modals/modal-store';
+import { ShortcutsSwitch } from '../../ui/shortcuts/shortcuts-switch';
 import { userStore, type MainUser } from '../../user';
 import { authProviders, unlink } from '../account-api';
 import styles from '../account.module.css';

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { Link, type RouteProps } from '../../router';
-import { usePageTitle } from '../../shell/page-title';
+import { usePageTitle } from '../../ui/page-title';
 import { selectUser, useUser } from '../../user';
 import styles from '../account.module.css';
 import { BlockedUsers } from './blocked-users';

@@ -6,8 +6,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { configureApi } from '../../lib/api';
 import { RouterProvider } from '../../router';
 import { ModalHost } from '../../shell/modals/modal-host';
-import { modalStore } from '../../shell/modals/modal-store';
-import { SHORTCUTS_SETTING_KEY, shortcutsEnabled, startShortcuts } from '../../shell/shortcuts/shortcuts';
+import { modalStore } from '../../ui/modals/modal-store';
+import { SHORTCUTS_SETTING_KEY, shortcutsEnabled, startShortcuts } from '../../ui/shortcuts/shortcuts';
 import { memberInfo } from '../../test/fixtures';
 import { guestInfo, userStore, type MainUser } from '../../user';
 import { AccountSection } from './sections';

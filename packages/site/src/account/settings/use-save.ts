@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api';
-import { showToast } from '../../shell/toasts';
+import { showToast } from '../../ui/toasts';
 
 /** One request at a time per form: `busy` disables its button, failures show the server's message. */
 export function useSave() {

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Link, useHydrated } from '../../router';
-import { EmptyState } from '../../shell/empty-state/empty-state';
+import { EmptyState } from '../../ui/empty-state/empty-state';
 import { displayTag } from '../../tags/canonical';
 import { useInterestName } from '../../tags/interests';
 import { selectPopular, useTags } from '../../tags/tag-store';

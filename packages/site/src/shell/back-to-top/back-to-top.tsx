@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { CONTROLS, coveredBy } from '../../lib/covers';
-import { Icon, TO_TOP } from '../icons/icons';
+import { Icon, TO_TOP } from '../../ui/icons/icons';
 import styles from './back-to-top.module.css';
 
 /** §9: shown once the page has scrolled more than 600 px, checked every 500 ms. */

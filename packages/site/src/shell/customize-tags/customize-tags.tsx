@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { displayTag } from '../../tags/canonical';
 import { selectPopular, useTags, type Tag } from '../../tags/tag-store';
-import { Dialog } from '../dialog';
-import type { ModalComponentProps } from '../modals/modal-registry';
+import { Dialog } from '../../ui/dialog';
+import type { ModalComponentProps } from '../../ui/modals/modal-registry';
 import styles from './customize-tags.module.css';
 
 /** shell-and-account.md §4 "Tag lists": the Customize Tags dialog (Favorites, Explore Popular Tags, Other Tags, Hidden). */

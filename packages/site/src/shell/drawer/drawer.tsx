@@ -6,11 +6,11 @@ import { FOLLOWING_SHOWN, sortFollowed, useFollowed, type FollowedPage } from '.
 import { interestKey, useInterests, visibleInterests, type Interest } from '../../tags/interests';
 import { useTags, type Tag } from '../../tags/tag-store';
 import { selectIsLoggedIn, selectUser, useUser } from '../../user/user-store';
-import { lockScroll } from '../dialog/scroll-lock';
-import { openModal } from '../modals/modal-store';
-import { signupHref } from '../modals/signup-overlay';
+import { lockScroll } from '../../ui/dialog/scroll-lock';
+import { openModal } from '../../ui/modals/modal-store';
+import { signupHref } from '../../ui/modals/signup-overlay';
 import { drawerSections, isSectionActive } from './sections';
-import { CLOSE, Icon, STAR } from '../icons/icons';
+import { CLOSE, Icon, STAR } from '../../ui/icons/icons';
 import styles from './drawer.module.css';
 
 export type DrawerProps = {

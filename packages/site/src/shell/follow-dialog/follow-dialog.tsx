@@ -4,8 +4,8 @@ import { changeFollowing, useFollowed, type FollowKind } from '../../tags/follow
 import { interestKey, useInterests } from '../../tags/interests';
 import { useTags } from '../../tags/tag-store';
 import { userStore } from '../../user/user-store';
-import { Dialog } from '../dialog';
-import type { ModalComponentProps } from '../modals/modal-registry';
+import { Dialog } from '../../ui/dialog';
+import type { ModalComponentProps } from '../../ui/modals/modal-registry';
 import styles from './follow-dialog.module.css';
 
 /** §9: at least 3 interests when following as part of signup. */

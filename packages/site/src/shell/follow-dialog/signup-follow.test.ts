@@ -7,7 +7,7 @@ import { memberInfo } from '../../test/fixtures';
 import { shellHandlers } from '../../test/handlers';
 import { createUserStore, userStore } from '../../user/user-store';
 import { guestInfo } from '../../user/user-types';
-import { modalStore } from '../modals/modal-store';
+import { modalStore } from '../../ui/modals/modal-store';
 import { startShell } from '../startup';
 import { startSignupFollow } from './signup-follow';
 

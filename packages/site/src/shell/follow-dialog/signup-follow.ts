@@ -1,5 +1,5 @@
 import { selectUser, userStore } from '../../user/user-store';
-import { openModal } from '../modals/modal-store';
+import { openModal } from '../../ui/modals/modal-store';
 
 /**
  * shell-and-account.md §4 "Follow dialog": a member whose user info says initialFollowFinished false gets the follow

@@ -1,10 +1,10 @@
 import { Suspense, lazy, useEffect, type ComponentType } from 'react';
 import { useLocation } from '../../router';
-import { modalComponent, type ModalComponentProps } from './modal-registry';
-import { closeModal, listenForModalEvents, useModal, type ModalName } from './modal-store';
-import { SignupOverlay } from './signup-overlay';
+import { modalComponent, type ModalComponentProps } from '../../ui/modals/modal-registry';
+import { closeModal, listenForModalEvents, useModal, type ModalName } from '../../ui/modals/modal-store';
+import { SignupOverlay } from '../../ui/modals/signup-overlay';
 
-const ShortcutsLegend = lazy(() => import('../shortcuts/shortcuts-legend'));
+const ShortcutsLegend = lazy(() => import('../../ui/shortcuts/shortcuts-legend'));
 
 const CustomizeTags = lazy(() => import('../customize-tags/customize-tags'));
 const FollowDialog = lazy(() => import('../follow-dialog/follow-dialog'));

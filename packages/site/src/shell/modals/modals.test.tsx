@@ -5,10 +5,10 @@ import { memberInfo } from '../../test/fixtures';
 import { guestInfo } from '../../user/user-types';
 import { userStore } from '../../user/user-store';
 import { RouterProvider } from '../../router';
-import { requireMember } from './gate';
+import { requireMember } from '../../ui/modals/gate';
 import { ModalHost } from './modal-host';
-import { registerModal } from './modal-registry';
-import { createModalStore, modalStore, OPEN_MODAL_EVENT } from './modal-store';
+import { registerModal } from '../../ui/modals/modal-registry';
+import { createModalStore, modalStore, OPEN_MODAL_EVENT } from '../../ui/modals/modal-store';
 
 const renderHost = () =>
   render(

@@ -24,7 +24,7 @@ const TooltipLayer = lazy(() => import('../tooltips/tooltip-layer').then((m) => 
  * before (Welcome back) waits in its store and shows when the region arrives.
  */
 const BackToTop = lazy(() => import('../back-to-top/back-to-top').then((m) => ({ default: m.BackToTop })));
-const ToastRegion = lazy(() => import('../toasts/toast-region').then((m) => ({ default: m.ToastRegion })));
+const ToastRegion = lazy(() => import('../../ui/toasts/toast-region').then((m) => ({ default: m.ToastRegion })));
 
 /**
  * What the side column holds (the sidebar ads; on list pages popular tags and trending posts when no ad fills it)

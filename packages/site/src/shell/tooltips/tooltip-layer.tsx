@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { useLocation, useRouteMatch } from '../../router';
 import { CONTENT, coveredBy, intersects } from '../../lib/covers';
-import { isScrollLocked } from '../dialog/scroll-lock';
+import { isScrollLocked } from '../../ui/dialog/scroll-lock';
 import { tooltipDefinitions, type TooltipPlacement } from './definitions';
 import { createTooltipEngine, TOOLTIP, type TooltipEngine } from './tooltip-engine';
 import styles from './tooltip-layer.module.css';

@@ -1,19 +1,12 @@
-import { Suspense, useState, type ComponentType } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from '../../router';
+import { notificationPanel, type NotificationTab } from '../../ui/notification-panel-slot';
 import styles from './top-bar.module.css';
-
-export type NotificationTab = 'all' | 'mentions';
-export type NotificationPanelProps = { tab: NotificationTab; onDone: () => void };
-
-/** The notifications feature registers the list drawn inside the bell's dropdown. */
-let Panel: ComponentType<NotificationPanelProps> | null = null;
-export function registerNotificationPanel(component: ComponentType<NotificationPanelProps>): void {
-  Panel = component;
-}
 
 /** The bell dropdown: tabs All and Mentions, reset to All each time it opens (§4 "Notification menu"). */
 export function NotificationMenu({ onDone }: { onDone: () => void }) {
   const [tab, setTab] = useState<NotificationTab>('all');
+  const Panel = notificationPanel();
   return (
     <div>
       <div className={styles.tabs} role="tablist" aria-label="Notifications">

@@ -7,8 +7,8 @@ import { memberInfo } from '../../test/fixtures';
 import { guestInfo } from '../../user/user-types';
 import { userStore } from '../../user/user-store';
 import { ModalHost } from '../modals/modal-host';
-import { modalStore } from '../modals/modal-store';
-import { unreadStore } from '../unread-store';
+import { modalStore } from '../../ui/modals/modal-store';
+import { unreadStore } from '../../ui/unread-store';
 import { CHAT_OPEN_EVENT, CHAT_UNREAD_EVENT, supportChatStore } from '../../ads/support-chat';
 import { TopBar } from './top-bar';
 

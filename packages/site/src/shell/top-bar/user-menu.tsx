@@ -5,8 +5,8 @@ import { useTheme, type ThemePreference } from '../../theme/theme';
 import { chooseThemePreference } from '../../user/dark-mode';
 import type { MainUser } from '../../user/user-types';
 import { userStore } from '../../user/user-store';
-import { openModal } from '../modals/modal-store';
-import { showToast } from '../toasts/toast-store';
+import { openModal } from '../../ui/modals/modal-store';
+import { showToast } from '../../ui/toasts/toast-store';
 import styles from './top-bar.module.css';
 
 /** The support chat entry loads with the menu that shows it (only when SUPPORT_CHAT_URL is set), not on the home route. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { requireMember } from '../../shell/modals/gate';
+import { requireMember } from '../../ui/modals/gate';
 import { changeFollowing, useFollowed, type FollowKind } from '../followed-pages';
 import styles from './follow-button.module.css';
 

@@ -1,5 +1,4 @@
 export { requireMember } from './gate';
-export { ModalHost } from './modal-host';
 export { modalComponent, registerModal, type ModalComponentProps } from './modal-registry';
 export {
   closeModal, createModalStore, listenForModalEvents, modalStore, OPEN_MODAL_EVENT, openModal, useModal,

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { navigate, RouterProvider } from '../../router';
-import { ModalHost } from '../modals/modal-host';
+import { ModalHost } from '../../shell/modals/modal-host';
 import { modalStore } from '../modals/modal-store';
 import { randomPost, setShortcutsEnabled, SHORTCUT_EVENT, SHORTCUTS_SETTING_KEY, shortcutsEnabled, SHUFFLE_URL, startShortcuts } from './shortcuts';
 
