@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 // Tests run against the packages' sources, so a fresh clone needs no build before `vitest run`.
 const alias = {
+  '@guffaw/api': fileURLToPath(new URL('./packages/api/src/index.ts', import.meta.url)),
   '@guffaw/comments-client': fileURLToPath(new URL('./packages/comments-client/src/index.ts', import.meta.url)),
   // Subpaths before their package: the first matching alias wins, and the package's own would swallow a subpath.
   '@guffaw/comments-widget/styles.css': fileURLToPath(new URL('./packages/comments-widget/src/styles/styles.css', import.meta.url)),

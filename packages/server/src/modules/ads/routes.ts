@@ -41,8 +41,9 @@ export const adsRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       const reason = await noAdReason(request, request.query);
-      if (reason) return success({ ad: null, reason });
-      return success({ ad: await pickAd(app.db, secret, request.query.slot, request.query.size), reason: null });
+      // Fields in the reply schema's order, the order clients have always received.
+      if (reason) return success({ reason, ad: null });
+      return success({ reason: null, ad: await pickAd(app.db, secret, request.query.slot, request.query.size) });
     },
   );
 

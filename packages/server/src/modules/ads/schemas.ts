@@ -1,4 +1,4 @@
-import { AD_SIZES, AD_SLOTS } from './service.js';
+import { AD_SIZES, AD_SLOTS, AdSlotReply, AdsSetup, envelope, ImpressionReply } from '@guffaw/api';
 
 /** GET /v1/ads/slot?slot=&size=&region=&embed= (region: the privacy region service's answer, when the client has one). */
 export const slotQuery = {
@@ -31,80 +31,7 @@ export const clickQuery = {
   properties: { t: { type: 'string', minLength: 1, maxLength: 200 } },
 } as const;
 
-const meta = { type: 'object', properties: { status: { type: 'string' } } } as const;
-const nullableString = { type: ['string', 'null'] } as const;
-
-export const slotReply = {
-  type: 'object',
-  required: ['meta', 'data'],
-  properties: {
-    meta,
-    data: {
-      type: 'object',
-      required: ['ad', 'reason'],
-      properties: {
-        reason: nullableString,
-        ad: {
-          type: ['object', 'null'],
-          properties: {
-            campaignId: { type: 'integer' },
-            slot: { type: 'string' },
-            size: { type: 'string' },
-            width: { type: 'integer' },
-            height: { type: 'integer' },
-            imageUrl: { type: 'string' },
-            clickUrl: { type: 'string' },
-            viewToken: { type: 'string' },
-            collapse: { type: 'boolean' },
-          },
-        },
-      },
-    },
-  },
-} as const;
-
-export const setupReply = {
-  type: 'object',
-  required: ['meta', 'data'],
-  properties: {
-    meta,
-    data: {
-      type: 'object',
-      required: ['enabled', 'reason', 'inlineIntervals', 'adCampaign', 'campaigns'],
-      properties: {
-        enabled: { type: 'boolean' },
-        reason: nullableString,
-        inlineIntervals: { type: 'array', items: { type: 'integer' } },
-        adCampaign: {
-          type: ['object', 'null'],
-          properties: {
-            navLink: { type: 'object', properties: { url: { type: 'string' }, image: { type: 'string' } } },
-            background: { type: 'string' },
-          },
-        },
-        campaigns: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              link: { type: 'string' },
-              images: {
-                type: 'object',
-                properties: {
-                  card: { type: 'object', properties: { url: { type: 'string' } } },
-                  banner: { type: 'object', properties: { url: { type: 'string' } } },
-                },
-              },
-            },
-          },
-        },
-      },
-    },
-  },
-} as const;
-
-export const impressionReply = {
-  type: 'object',
-  required: ['meta', 'data'],
-  properties: { meta, data: { type: 'object', required: ['counted'], properties: { counted: { type: 'boolean' } } } },
-} as const;
+/** Replies from the contract (@guffaw/api ads.ts). */
+export const slotReply = envelope(AdSlotReply);
+export const setupReply = envelope(AdsSetup);
+export const impressionReply = envelope(ImpressionReply);

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { AD_SLOTS, type Ad, type AdSize, type AdSlotName as AdSlot } from '@guffaw/api';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/index.js';
 import { badRequest, notFound } from '../../lib/envelope.js';
@@ -6,12 +7,9 @@ import { sessionUser } from '../accounts/sessions.js';
 import { findAdViewer, findCampaign, findRunningCampaigns, recordEvent, type CampaignRow } from './repository.js';
 import { isActivePro, proSettings } from '../accounts/pro.js';
 
-/** posts-and-feeds.md §9 and shell-and-account.md §3: the slot sizes of the layout breakpoints; 1x1 collapses the billboard. */
-export const AD_SIZES = ['728x90', '970x250', '300x250', '336x280', '1x1'] as const;
-export type AdSize = (typeof AD_SIZES)[number];
-/** posts-and-feeds.md §4: the ad container tags per stream, plus the home billboard and the post page slot. */
-export const AD_SLOTS = ['inline_ad', 'sidebar_1', 'sidebar_2', 'billboard', 'post'] as const;
-export type AdSlot = (typeof AD_SLOTS)[number];
+// posts-and-feeds.md §4 and §9, shell-and-account.md §3: the slots and sizes are the contract's (@guffaw/api ads.ts).
+export { AD_SIZES, AD_SLOTS } from '@guffaw/api';
+export type { AdSize, AdSlotName as AdSlot } from '@guffaw/api';
 /** A view token is good for counting its impression and its click for a day. */
 export const VIEW_TOKEN_TTL_MS = 86_400_000;
 /** shell-and-account.md §4 "Ads": unsupported where the location is RU. */
@@ -91,18 +89,7 @@ export function verifyViewToken(secret: string, token: string, now = Date.now())
   return { campaignId: Number(id), slot: slot as AdSlot, token };
 }
 
-export type ServedAd = {
-  campaignId: number;
-  slot: AdSlot;
-  size: AdSize;
-  width: number;
-  height: number;
-  imageUrl: string;
-  clickUrl: string;
-  viewToken: string;
-  /** A 1x1 creative: the billboard collapses (shell-and-account.md §4 "Billboard ad"). */
-  collapse: boolean;
-};
+export type ServedAd = Ad;
 
 /** A creative for the slot and size among the running campaigns that carry that size, or null. */
 export async function pickAd(db: Database, secret: string, slot: AdSlot, size: AdSize, now = new Date()): Promise<ServedAd | null> {

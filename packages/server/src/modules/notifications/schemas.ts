@@ -1,52 +1,7 @@
-/** JSON schemas of the notification routes (shell-and-account.md §7), shared by routes and tests. */
+import { Type } from '@sinclair/typebox';
+import { envelope, MarkReadReply, NotificationListReply, ReadState } from '@guffaw/api';
 
-const userSchema = {
-  type: 'object',
-  required: ['username', 'accountId', 'avatarUrl'],
-  properties: { username: { type: 'string' }, accountId: { type: 'string' }, avatarUrl: { type: 'string' } },
-} as const;
-
-const imageSchema = {
-  type: ['object', 'null'],
-  required: ['url', 'webpUrl'],
-  properties: { url: { type: 'string' }, webpUrl: { type: 'string' } },
-} as const;
-
-const postSchema = {
-  type: 'object',
-  required: ['id', 'title', 'type', 'url', 'images'],
-  properties: {
-    id: { type: 'string' },
-    title: { type: 'string' },
-    type: { type: 'string' },
-    url: { type: 'string' },
-    images: { type: 'object', required: ['imageFbThumbnail'], properties: { imageFbThumbnail: imageSchema } },
-  },
-} as const;
-
-const itemSchema = {
-  type: 'object',
-  required: ['id', 'type', 'timestamp', 'url', 'title', 'message', 'wrapMessage', 'users', 'post', 'suppData', 'isRead'],
-  properties: {
-    id: { type: 'string' },
-    type: { type: 'string' },
-    timestamp: { type: 'integer' },
-    url: { type: 'string' },
-    title: { type: 'string' },
-    message: { type: 'string' },
-    wrapMessage: { type: 'string' },
-    users: { type: 'array', items: userSchema },
-    post: { anyOf: [{ type: 'null' }, postSchema] },
-    suppData: { type: 'object', properties: { followedPageUrl: { type: 'string' }, image: { type: 'string' } } },
-    isRead: { type: 'boolean' },
-  },
-} as const;
-
-const metaSchema = {
-  type: 'object',
-  required: ['status'],
-  properties: { status: { type: 'string' }, errorCode: { type: 'string' }, errorMessage: { type: 'string' } },
-} as const;
+/** JSON schemas of the notification routes (shell-and-account.md §7), shared by routes and tests; replies from the contract. */
 
 export const listBody = {
   type: ['object', 'null'],
@@ -59,29 +14,7 @@ export const listBody = {
 } as const;
 
 /** POST /v1/notifications: `{ meta, data: { data: { items, nextKey, didEndOfList, posts } } }` (the client reads data.data). */
-export const listReply = {
-  type: 'object',
-  required: ['meta', 'data'],
-  properties: {
-    meta: metaSchema,
-    data: {
-      type: 'object',
-      required: ['data'],
-      properties: {
-        data: {
-          type: 'object',
-          required: ['items', 'nextKey', 'didEndOfList', 'posts'],
-          properties: {
-            items: { type: 'array', items: itemSchema },
-            nextKey: { type: ['string', 'null'] },
-            didEndOfList: { type: 'boolean' },
-            posts: { type: 'object', additionalProperties: postSchema },
-          },
-        },
-      },
-    },
-  },
-} as const;
+export const listReply = envelope(NotificationListReply);
 
 /** GET and POST /v1/read-state.json reply in the notification host's envelope: `{ status: 'OK', payload }`. */
 export const readStateReply = {
@@ -91,10 +24,7 @@ export const readStateReply = {
     status: { type: 'string' },
     code: { type: 'string' },
     error: { type: 'string' },
-    payload: {
-      type: 'object',
-      properties: { lastReadTimestamp: { type: 'integer' }, unreadCount: { type: 'integer' } },
-    },
+    payload: Type.Partial(ReadState),
   },
 } as const;
 
@@ -123,15 +53,4 @@ export const markReadBody = {
   },
 } as const;
 
-export const markReadReply = {
-  type: 'object',
-  required: ['meta', 'data'],
-  properties: {
-    meta: metaSchema,
-    data: {
-      type: 'object',
-      required: ['updated', 'unreadCount'],
-      properties: { updated: { type: 'integer' }, unreadCount: { type: 'integer' } },
-    },
-  },
-} as const;
+export const markReadReply = envelope(MarkReadReply);

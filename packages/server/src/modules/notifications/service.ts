@@ -1,3 +1,4 @@
+import type { NotificationImage, NotificationItem, NotificationPage, NotificationPost, NotificationUser, ReadState } from '@guffaw/api';
 import type { Database } from '../../db/index.js';
 import type { Json } from '../../db/schema.js';
 import { badRequest } from '../../lib/envelope.js';
@@ -159,34 +160,8 @@ export async function notifyMilestone(db: Database, bus: Bus, input: MilestoneIn
 
 // --- the list ---------------------------------------------------------------------------------------------------
 
-export type NotificationUser = { username: string; accountId: string; avatarUrl: string };
-export type NotificationImage = { url: string; webpUrl: string };
-export type NotificationPost = {
-  id: string;
-  title: string;
-  type: string;
-  url: string;
-  images: { imageFbThumbnail: NotificationImage | null };
-};
-export type NotificationItem = {
-  id: string;
-  type: string;
-  timestamp: number;
-  url: string;
-  title: string;
-  message: string;
-  wrapMessage: string;
-  users: NotificationUser[];
-  post: NotificationPost | null;
-  suppData: { followedPageUrl?: string; image?: string };
-  isRead: boolean;
-};
-export type NotificationPage = {
-  items: NotificationItem[];
-  nextKey: string | null;
-  didEndOfList: boolean;
-  posts: Record<string, NotificationPost>;
-};
+// The list's wire types are the contract's (@guffaw/api notifications.ts).
+export type { NotificationImage, NotificationItem, NotificationPage, NotificationPost, NotificationUser } from '@guffaw/api';
 
 /** shell-and-account.md §3: accountId -1 means the user has no profile to link to. */
 export const NO_PROFILE = '-1';
@@ -261,7 +236,7 @@ function thumbnailOf(images: Json): NotificationImage | null {
 
 // --- read state -------------------------------------------------------------------------------------------------
 
-export type ReadState = { lastReadTimestamp: number; unreadCount: number };
+export type { ReadState } from '@guffaw/api';
 
 export async function getReadState(db: Database, userId: number): Promise<ReadState> {
   const state = await repo.readState(db, userId);

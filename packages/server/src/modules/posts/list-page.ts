@@ -1,11 +1,11 @@
 import { badRequest } from '../../lib/envelope.js';
-import type { Json } from '../../db/schema.js';
+import type { ListPage } from '@guffaw/api';
 import { PAGE_SIZE, type PostsContext } from './context.js';
 import { decodeCursor, encodeCursor, SNAPSHOT_TTL_MS, type Cursor } from './cursor.js';
 import * as feeds from './feed-repository.js';
 import type { Filters, KeyedRow, Scope } from './feed-filters.js';
 import { firstPassing } from './first-passing.js';
-import { loadPosts, type Post, type PostTag } from './post-shape.js';
+import { loadPosts, type PostTag } from './post-shape.js';
 import { topWindow, trendingFloor, type TopTimeframe } from './ranking.js';
 import type { Viewer } from './viewer.js';
 
@@ -26,17 +26,8 @@ import type { Viewer } from './viewer.js';
 //   member's own filter rows (blocks, hides, reports, downvotes, words, followed pages) are kept as long, under
 //   epochs that each change made through this instance raises: at once here, within 1 s through another instance.
 
-export type ListReply = {
-  posts: Post[];
-  after: string | null;
-  nextCursor: string | null;
-  feedId: string;
-  tags: PostTag[];
-  tag: { key: string; url: string; description: string; isSensitive: boolean; config: Json } | null;
-  profile: { accountId: string; username: string; fullName: string; profileUrl: string; avatarUrl: string } | null;
-  /** Related posts and collection pages: the post the list belongs to (the single post page reads it from here). */
-  post?: Post | null;
-};
+/** A page of any list: the contract's ListPage (@guffaw/api list.ts). */
+export type ListReply = ListPage;
 
 /** Reads one page: `fetch` gets limit + 1 rows so the reply knows whether a next page exists. */
 export async function page(

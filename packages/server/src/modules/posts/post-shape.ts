@@ -1,63 +1,12 @@
 import type { Config } from '../../config.js';
+import type { Post, PollOption, PostArticle, PostCta, PostImages, PostVideo } from '@guffaw/api';
 import type { Json } from '../../db/schema.js';
 import { MAIN_COMMENT_APP, type PostsContext } from './context.js';
 import { maskCoverUrl } from './mask-cover.js';
 import * as repo from './repository.js';
 
-/** The Post as every list and the single post call send it (posts-and-feeds.md §3), loaded by id. */
-
-export type PostCreator = {
-  username: string;
-  accountId: string;
-  profileUrl: string;
-  avatarUrl: string;
-  name: string;
-  isVerifiedAccount: boolean;
-  emojiStatus: string;
-};
-export type PostTag = { key: string; url: string };
-export type PollOption = { text: string };
-
-export type Post = {
-  id: string;
-  title: string;
-  description: string;
-  type: string;
-  url: string;
-  postUrl: string;
-  shareUrl: string;
-  nsfw: boolean;
-  /** §5 Offensive mask: set by a moderator or by offensive reports (actions.ts); the client decides who sees the mask. */
-  isOffensive: boolean;
-  isAnonymous: boolean;
-  isMeme: boolean;
-  creationTs: number;
-  /** null for anonymous posts (the uploader stays hidden) and deleted accounts. */
-  creator: PostCreator | null;
-  interests: string[];
-  tags: PostTag[];
-  commentsCount: number;
-  comment: { canAnonymous: boolean; pinnedCommentCount: number };
-  upVoteCount: number;
-  downVoteCount: number;
-  isVoteMasked: boolean;
-  gamFlagged: boolean;
-  promoted: 0 | 1;
-  hasLongPostCover: boolean;
-  credit: Json | null;
-  ctaData: Json | null;
-  sourceDomain: string;
-  sourceUrl: string;
-  images: Json;
-  video: Json | null;
-  article: Json | null;
-  awardUsers: { userId: string; username: string; profileUrl: string; avatarUrl: string }[];
-  awardUsersCount: number;
-  polling: { options: PollOption[]; endTs: number } | null;
-  sensitiveCover: boolean;
-  /** The blurred cover under a sensitive or offensive mask (mask-cover.ts); null for a post without a mask. */
-  maskCoverUrl: string | null;
-};
+/** The Post as every list and the single post call send it (posts-and-feeds.md §3), loaded by id; its wire type is the contract's. */
+export type { Post, PostCreator, PostTag, PollOption } from '@guffaw/api';
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 export const postUrl = (config: Config, id: string) => `${config.publicUrl}/gag/${id}`;
@@ -122,12 +71,13 @@ export async function loadPosts(ctx: PostsContext, ids: string[]): Promise<Post[
       promoted: r.promoted ? 1 : 0,
       hasLongPostCover: r.hasLongPostCover,
       credit: r.credit,
-      ctaData: r.ctaData,
+      // Stored JSON goes out as it is: the upload pipeline and the ads console write these shapes.
+      ctaData: r.ctaData as PostCta | null,
       sourceDomain: r.sourceDomain,
       sourceUrl: r.sourceUrl,
-      images: r.images,
-      video: r.video,
-      article: r.article,
+      images: r.images as PostImages,
+      video: r.video as PostVideo | null,
+      article: r.article as PostArticle | null,
       awardUsers: r.awardUsers.map((a) => ({
         userId: a.userId,
         username: a.username,

@@ -50,7 +50,7 @@ export const postsRoutes: FastifyPluginAsync = async (app) => {
     for (const path of [`${prefix}/type/:type`, `${prefix}/type/:type/timeframe/:timeframe`]) {
       getAndPost({
         url: path,
-        schema: { params: schemas.feedParams, querystring: schemas.listQuery, body: schemas.listBody, response: schemas.envelopeReply },
+        schema: { params: schemas.feedParams, querystring: schemas.listQuery, body: schemas.listBody, response: schemas.listReply },
         handler: listHandler(async (request, viewer) => {
           const { type, timeframe } = request.params as { type: string; timeframe?: string };
           const i = input(request);
@@ -62,7 +62,7 @@ export const postsRoutes: FastifyPluginAsync = async (app) => {
 
   getAndPost({
     url: '/v1/tag-posts/tag/:tag/type/:type',
-    schema: { params: schemas.tagParams, querystring: schemas.listQuery, body: schemas.listBody, response: schemas.envelopeReply },
+    schema: { params: schemas.tagParams, querystring: schemas.listQuery, body: schemas.listBody, response: schemas.listReply },
     handler: listHandler(async (request, viewer) => {
       const { tag, type } = request.params as { tag: string; type: string };
       return success(await tagList(ctx, viewer, tag, type, afterOf(input(request))));
@@ -71,7 +71,7 @@ export const postsRoutes: FastifyPluginAsync = async (app) => {
 
   getAndPost({
     url: '/v1/interest-posts/interest/:interest/type/:type',
-    schema: { params: schemas.interestParams, querystring: schemas.listQuery, body: schemas.listBody, response: schemas.envelopeReply },
+    schema: { params: schemas.interestParams, querystring: schemas.listQuery, body: schemas.listBody, response: schemas.listReply },
     handler: listHandler(async (request, viewer) => {
       const { interest, type } = request.params as { interest: string; type: string };
       return success(await interestList(ctx, viewer, interest, type, afterOf(input(request))));
@@ -80,7 +80,7 @@ export const postsRoutes: FastifyPluginAsync = async (app) => {
 
   getAndPost({
     url: '/v1/user-posts/username/:username/type/:type',
-    schema: { params: schemas.userParams, querystring: schemas.listQuery, body: schemas.listBody, response: schemas.envelopeReply },
+    schema: { params: schemas.userParams, querystring: schemas.listQuery, body: schemas.listBody, response: schemas.listReply },
     handler: listHandler(async (request, viewer) => {
       const { username, type } = request.params as { username: string; type: string };
       return success(await userList(ctx, viewer, username, type, afterOf(input(request))));
@@ -89,7 +89,7 @@ export const postsRoutes: FastifyPluginAsync = async (app) => {
 
   getAndPost({
     url: '/v1/search-posts',
-    schema: { querystring: schemas.searchQuery, body: schemas.searchBody, response: schemas.envelopeReply },
+    schema: { querystring: schemas.searchQuery, body: schemas.searchBody, response: schemas.listReply },
     handler: listHandler(async (request, viewer) => {
       const i = input(request);
       return success(await searchList(ctx, viewer, i.query ?? '', afterOf(i)));
@@ -102,7 +102,7 @@ export const postsRoutes: FastifyPluginAsync = async (app) => {
   ) =>
     getAndPost({
       url,
-      schema: { querystring: schemas.postIdQuery, body: schemas.postIdBody, response: schemas.envelopeReply },
+      schema: { querystring: schemas.postIdQuery, body: schemas.postIdBody, response: schemas.listReply },
       handler: listHandler(async (request, viewer) => {
         const i = input(request);
         if (!i.id) throw badRequest('MISSING_ID', 'Which post? The id is missing.');
@@ -115,7 +115,7 @@ export const postsRoutes: FastifyPluginAsync = async (app) => {
 
   getAndPost({
     url: '/v1/post',
-    schema: { querystring: schemas.postIdQuery, body: schemas.postIdBody, response: schemas.envelopeReply },
+    schema: { querystring: schemas.postIdQuery, body: schemas.postIdBody, response: schemas.postReply },
     handler: async (request) => {
       const i = input(request);
       if (!i.id) throw badRequest('MISSING_ID', 'Which post? The id is missing.');

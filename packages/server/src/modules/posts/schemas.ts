@@ -1,3 +1,5 @@
+import { envelope, ListPage, PostReply } from '@guffaw/api';
+
 /** JSON schemas of the posts routes: inputs are checked before a handler runs; replies use the main envelope. */
 
 export const POST_ID_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
@@ -12,7 +14,12 @@ const meta = {
   required: ['status'],
 } as const;
 
-/** Every reply: {meta, data}. `data` is described per call in the docs of the service that builds it. */
+/** The list calls' reply: a page of posts (@guffaw/api list.ts), every field the lists send. */
+export const listReply = { 200: envelope(ListPage) } as const;
+/** GET|POST /v1/post: {post}. */
+export const postReply = { 200: envelope(PostReply) } as const;
+
+/** Replies not in the contract yet (the app configuration, post actions): {meta, data}, `data` as the service builds it. */
 export const envelopeReply = {
   200: { type: 'object', properties: { meta, data: { type: 'object', additionalProperties: true } }, required: ['meta', 'data'] },
 } as const;

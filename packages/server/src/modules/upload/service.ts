@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import type { UploadStatus } from '@guffaw/api';
 import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Config } from '../../config.js';
@@ -15,19 +16,8 @@ import { MEDIA_TYPES, SIZE_LIMITS, SIZE_MESSAGE, TYPE_MESSAGE, UPLOADS_PER_HOUR,
 /** `media`: the media store (lib/media/store.ts), DATA_DIR/media or a bucket; the post's files are under posts/{id}/. */
 export type UploadContext = { db: Database; config: Config; media: MediaStore; queue: ClipQueue };
 
-export type UploadStatus = {
-  id: string;
-  status: 'processing' | 'ready' | 'failed';
-  /** 0..100: conversion progress of a GIF or video; 100 when ready. */
-  progress: number;
-  type: string;
-  /** The post page, `${PUBLIC_URL}/gag/{id}`. */
-  url: string;
-  errorCode?: string;
-  errorMessage?: string;
-  /** The post as lists show it, once ready. */
-  post?: unknown;
-};
+/** POST /submit and GET /v1/submit-status: the contract's UploadStatus (@guffaw/api upload.ts). */
+export type { UploadStatus } from '@guffaw/api';
 
 const HOUR_MS = 3_600_000;
 /** A processing job not updated for this long belongs to a server that stopped: it is reported failed. */
