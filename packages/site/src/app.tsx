@@ -1,14 +1,17 @@
 import { useEffect } from 'react';
 import { routes } from './routes';
-import { RouterProvider, type RouteDefinition } from './router';
+import { RouterProvider, type Location, type RouteDefinition } from './router';
 import { Shell } from './shell/shell';
 import { startShell } from './shell/startup';
 
-/** `routeTable` replaces the site's routes (the server's page for a missing post). */
-export function App({ routeTable = routes }: { routeTable?: readonly RouteDefinition[] }) {
+/**
+ * `routeTable` replaces the site's routes (the server's page for a missing post); `location` is a server render's
+ * address (the browser follows its own).
+ */
+export function App({ routeTable = routes, location = null }: { routeTable?: readonly RouteDefinition[]; location?: Location | null }) {
   useEffect(() => startShell(), []);
   return (
-    <RouterProvider routes={routeTable}>
+    <RouterProvider routes={routeTable} location={location}>
       <Shell />
     </RouterProvider>
   );

@@ -4,12 +4,12 @@ import { App } from './app';
 import { defaultConfig, siteConfig, type SiteConfig } from './config';
 import { HOME_LIST_TYPES, homeListPath, homePageType, interestListPath, SEARCH_PATH, tagListPath, type HomeListType } from './feed/list-routes';
 import { FeedEmpty } from './feed/feed-list';
-import { listKey, postListStore } from './feed/post-store';
+import { createPostListStore, listKey, PostListContext } from './feed/post-store';
 import type { Post } from './feed/post-types';
-import { matchRoute, preloadComponent, preloadRoute, setServerLocation, type RouteDefinition } from './router';
+import { matchRoute, preloadComponent, preloadRoute, type RouteDefinition } from './router';
 import { routes } from './routes';
 import { formatTitle, type NamedPage, type PageType } from './ui/page-title';
-import { setServerPageData, type PageData } from './lib/page-data';
+import { PageDataContext, type PageData } from './lib/page-data';
 import { profileType, userListPath } from './profile/profile-tabs';
 
 /**
@@ -146,8 +146,9 @@ function titleOf(plan: PagePlan, state: SsrState): string {
 }
 
 /**
- * Renders the shell and the page for a visitor. renderToString is synchronous, so the module-level stores and the
- * location set here belong to this render alone and are reset before another request can run.
+ * Renders the shell and the page for a visitor. The posts, the address and the page data are this render's own (a
+ * store and providers made here), so no request sees another's. The site config is module state the browser reads
+ * once at start; it is set from the server's config before each render.
  */
 export async function renderPage({ url, config, plan, state }: RenderInput): Promise<RenderResult> {
   const { pathname, search } = new URL(url, 'http://localhost');
@@ -163,26 +164,19 @@ export async function renderPage({ url, config, plan, state }: RenderInput): Pro
   const lists = state.list
     ? { [state.list.key]: { ids: state.list.ids, after: state.list.after, loading: false, loaded: true, error: null } }
     : {};
-  // zustand's useStore renders the server snapshot from getInitialState(): it must be this page's state.
-  const initial = postListStore.getInitialState;
-  postListStore.setState({ posts, lists });
-  const seeded = postListStore.getState();
-  postListStore.getInitialState = () => seeded;
-  setServerLocation({ pathname, search, hash: '' });
-  setServerPageData(state.hydrate && state.page ? { ...state.page, pathname } : null);
-  try {
-    const html = renderToString(
-      <StrictMode>
-        <App routeTable={table} />
-      </StrictMode>,
-    );
-    const route = matchRoute(table, pathname)?.route.name;
-    const module = state.hydrate && route ? ROUTE_MODULES[route] : undefined;
-    return { html, title: titleOf(plan, state), modules: module ? [module] : [], lateModules: comments ? [COMMENTS_MODULE] : [] };
-  } finally {
-    setServerLocation(null);
-    setServerPageData(null);
-    postListStore.getInitialState = initial;
-    postListStore.setState(initial());
-  }
+  // zustand's useStore renders the server snapshot from getInitialState(): the store is made with this page's state.
+  const store = createPostListStore({ posts, lists });
+  const page = state.hydrate && state.page ? { ...state.page, pathname } : null;
+  const html = renderToString(
+    <StrictMode>
+      <PostListContext.Provider value={store}>
+        <PageDataContext.Provider value={page}>
+          <App routeTable={table} location={{ pathname, search, hash: '' }} />
+        </PageDataContext.Provider>
+      </PostListContext.Provider>
+    </StrictMode>,
+  );
+  const route = matchRoute(table, pathname)?.route.name;
+  const module = state.hydrate && route ? ROUTE_MODULES[route] : undefined;
+  return { html, title: titleOf(plan, state), modules: module ? [module] : [], lateModules: comments ? [COMMENTS_MODULE] : [] };
 }

@@ -1,3 +1,4 @@
+import { createContext, useContext } from 'react';
 import { createStore, useStore } from 'zustand';
 import { apiDelete, apiGet, apiPost, apiPostForm, errorMessage, isApiNetworkError } from '../lib/api';
 import { requireMember } from '../ui/modals';
@@ -51,10 +52,10 @@ function hiddenTagsQuery(path: string): Record<string, string> {
   return keys.length > 0 ? { hiddenTags: keys.join(',') } : {};
 }
 
-export const createPostListStore = () =>
+/** `initial` is also the state a render starts from (zustand's server snapshot): a server render's page. */
+export const createPostListStore = (initial: PostListState = { posts: {}, lists: {} }) =>
   createStore<PostListState & PostListActions>()((set, get) => ({
-    posts: {},
-    lists: {},
+    ...initial,
     async loadMore(path, query = {}) {
       const key = listKey(path, query);
       const current = get().lists[key] ?? emptyList();
@@ -100,9 +101,13 @@ export const createPostListStore = () =>
     },
   }));
 
+export type PostListStore = ReturnType<typeof createPostListStore>;
+/** The browser's store: main.tsx seeds it once, and event handlers (votes, Cheers, the post menu) act on it. */
 export const postListStore = createPostListStore();
+/** The store a render reads: the browser's unless a provider gives another (a server render's own, entry-server.tsx). */
+export const PostListContext = createContext<PostListStore>(postListStore);
 export function usePostList<T>(selector: (s: PostListState & PostListActions) => T): T {
-  return useStore(postListStore, selector);
+  return useStore(useContext(PostListContext), selector);
 }
 
 // --- votes and saves (§4) ------------------------------------------------------------------------------------

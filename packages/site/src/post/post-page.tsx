@@ -10,7 +10,7 @@ import { commentLabel, isOwnUpload } from '../feed/visibility';
 import { siteConfig } from '../config';
 import { apiGet, errorMessage, isApiFailure } from '../lib/api';
 import { abbreviateNumber } from '../lib/format';
-import { pageData } from '../lib/page-data';
+import { pageData, usePageDataReader } from '../lib/page-data';
 import { navigate, preloadComponent, useHydrated, useLocation, type RouteProps } from '../router';
 import { BLOCKED_ICON, EmptyState } from '../ui/empty-state/empty-state';
 import { usePageTitle } from '../ui/page-title';
@@ -96,7 +96,7 @@ function PostView({ post }: { post: Post }) {
   const { hash, search, pathname } = useLocation();
   const hydrated = useHydrated();
   // The first page of comments the server drew for a visitor: the widget starts from it (comments.md, initialPage).
-  const serverComments = pageData(pathname)?.comments;
+  const serverComments = usePageDataReader()(pathname)?.comments;
   const initialPage = serverComments?.url === post.postUrl ? serverComments : undefined;
   const tab = tabFromHash(hash, search, siteConfig.features);
   const threadId = tab === 'thread' ? threadFromHash(hash) : null;

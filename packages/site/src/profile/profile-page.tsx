@@ -4,7 +4,7 @@ import feedStyles from '../feed/feed.module.css';
 import { setUserBlocked } from '../feed/post-actions';
 import { listKey, selectList, usePostList } from '../feed/post-store';
 import { apiGet, errorMessage, isApiFailure } from '../lib/api';
-import { pageData, type PageProfile } from '../lib/page-data';
+import { usePageDataReader, type PageProfile } from '../lib/page-data';
 import { Link, useLocation, type RouteProps } from '../router';
 import { BLOCKED_ICON, EmptyState } from '../ui/empty-state/empty-state';
 import { Icon, MORE } from '../ui/icons/icons';
@@ -35,6 +35,7 @@ export default function ProfilePage({ params }: RouteProps) {
   const blocklist = useUser((s) => s.info.blocklistIds);
   const own = Boolean(viewer && viewer.username.toLowerCase() === username.toLowerCase());
   const { pathname } = useLocation();
+  const pageData = usePageDataReader();
   // The profile the server drew this page with (lib/page-data.ts): hydration starts from it, and it is not asked again.
   const drawn = (): Profile | null => {
     const profile = pageData(pathname)?.profile;

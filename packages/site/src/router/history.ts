@@ -28,17 +28,12 @@ if (typeof window !== 'undefined') window.addEventListener('popstate', emit);
 export const getLocation = (): Location => current;
 
 /**
- * The location a server render and the hydration that follows agree on. On the server it is the request's address
- * (set by entry-server before each render); in the browser it is the current address without its hash, which the
- * server never sees: React hydrates with it, then re-renders once with the hash (tabs kept in the hash).
+ * The location a server render and the hydration that follows agree on, in the browser: the current address without
+ * its hash, which the server never sees. React hydrates with it, then re-renders once with the hash (tabs kept in the
+ * hash). A server render is given its request's address instead (RouterProvider's `location`).
  */
-let serverLocation: Location | null = null;
 let hydrationLocation: Location | null = null;
-export function setServerLocation(location: Location | null): void {
-  serverLocation = location;
-}
 export function getServerLocation(): Location {
-  if (serverLocation) return serverLocation;
   if (current.hash === '') return current;
   if (hydrationLocation?.pathname !== current.pathname || hydrationLocation.search !== current.search) {
     hydrationLocation = { pathname: current.pathname, search: current.search, hash: '' };

@@ -1,5 +1,5 @@
 export {
-  getLocation, getServerLocation, navigate, setServerLocation, subscribeLocation, syncLocation, type Location, type NavigateOptions,
+  getLocation, getServerLocation, navigate, subscribeLocation, syncLocation, type Location, type NavigateOptions,
 } from './history';
 export { isVisitorPage, markVisitorPage, preloadComponent, preloadRoute, useHydrated } from './ssr';
 export { Link, type LinkProps } from './link';

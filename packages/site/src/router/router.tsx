@@ -28,16 +28,27 @@ export function matchRoute(routes: readonly RouteDefinition[], pathname: string)
 
 type RouterValue = { location: Location; match: RouteMatch | null };
 const RouterContext = createContext<RouterValue | null>(null);
+/** The address a server render is for (entry-server.tsx gives each render its request's); null in the browser. */
+const RenderLocationContext = createContext<Location | null>(null);
 
-export function useLocation(): Location {
-  return useSyncExternalStore(subscribeLocation, getLocation, getServerLocation);
+function useLocationOf(rendered: Location | null): Location {
+  return useSyncExternalStore(subscribeLocation, getLocation, rendered ? () => rendered : getServerLocation);
 }
 
-export function RouterProvider({ routes, children }: { routes: readonly RouteDefinition[]; children: ReactNode }) {
-  const location = useLocation();
+export function useLocation(): Location {
+  return useLocationOf(useContext(RenderLocationContext));
+}
+
+/** `location` is a server render's address; the browser leaves it out and follows its own. */
+export function RouterProvider({ routes, location: rendered = null, children }: { routes: readonly RouteDefinition[]; location?: Location | null; children: ReactNode }) {
+  const location = useLocationOf(rendered);
   const match = useMemo(() => matchRoute(routes, location.pathname), [routes, location.pathname]);
   const value = useMemo(() => ({ location, match }), [location, match]);
-  return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
+  return (
+    <RenderLocationContext.Provider value={rendered}>
+      <RouterContext.Provider value={value}>{children}</RouterContext.Provider>
+    </RenderLocationContext.Provider>
+  );
 }
 
 function useRouter(): RouterValue {
