@@ -1,0 +1,73 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as contract from '@guffaw/api';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The main API's wire types exist once, in @guffaw/api (issue #19): the site imports them as types and never declares
+ * one again. A site file may re-export a contract type under its own name (`export type { ListPage as ListReply }`);
+ * that name is the contract's too.
+ */
+const src = dirname(fileURLToPath(import.meta.url));
+
+function sources(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) sources(path, out);
+    else if (/\.tsx?$/.test(name) && !name.endsWith('.d.ts')) out.push(path);
+  }
+  return out;
+}
+
+const files = sources(src).map((path) => ({ file: relative(src, path), text: readFileSync(path, 'utf8') }));
+
+/** Names of the contract's schemas and types (each schema's Static type carries its name), and the site's aliases of them. */
+const contractNames = new Set(Object.keys(contract).filter((name) => /^[A-Z][a-z]/.test(name)));
+for (const { text } of files) {
+  for (const m of text.matchAll(/export\s+type\s*\{([^}]*)\}\s*from\s*'@guffaw\/api'/g)) {
+    for (const alias of (m[1] ?? '').matchAll(/\bas\s+(\w+)/g)) contractNames.add(alias[1] ?? '');
+  }
+}
+
+/** `type Name =`, `type Name<...> =` and `interface Name` declarations of a contract name, as `file: Name`. */
+function declaredContractTypes(): string[] {
+  const found: string[] = [];
+  for (const { file, text } of files) {
+    for (const m of text.matchAll(/^\s*(?:export\s+)?(?:declare\s+)?(?:type|interface)\s+([A-Z]\w*)\b/gm)) {
+      const name = m[1] ?? '';
+      if (contractNames.has(name)) found.push(`${file}: ${name}`);
+    }
+  }
+  return found.sort();
+}
+
+/**
+ * Declared before the contract and still to become re-exports: their files are being reworked for the typed
+ * endpoint functions (lib/endpoints/). The list only shrinks: an entry that is gone fails the test until removed here.
+ */
+const PENDING = [
+  'ads/provider.ts: Ad',
+  'ads/provider.ts: AdSize',
+  'ads/provider.ts: AdSlotName',
+  'ads/provider.ts: AdsSetup',
+  'config.ts: CampaignEntry',
+  'lib/api.ts: ApiMeta',
+  'notifications/notifications-api.ts: NotificationImage',
+  'notifications/notifications-api.ts: NotificationItem',
+  'notifications/notifications-api.ts: NotificationPage',
+  'notifications/notifications-api.ts: NotificationPost',
+  'notifications/notifications-api.ts: NotificationUser',
+  'notifications/push-client.ts: ReadState',
+  'upload/upload-api.ts: UploadStatus',
+];
+
+describe('the main API contract on the site', () => {
+  it('knows the contract names it guards', () => {
+    for (const name of ['Post', 'ListPage', 'ListReply', 'NotificationItem', 'UploadStatus', 'AdsSetup']) expect(contractNames).toContain(name);
+  });
+
+  it('declares no wire type of the contract again', () => {
+    expect(declaredContractTypes()).toEqual(PENDING);
+  });
+});
