@@ -183,6 +183,14 @@ describe.each([...databaseKinds.map(realService), fakeService])('comments-client
     await expect(dan.blockUser('dan-1')).rejects.toMatchObject({ code: 'CANNOT_BLOCK_SELF', status: 400 });
   });
 
+  it('emailNotifications and setEmailNotifications: a member reads and saves how often replies are mailed', async () => {
+    const erin = client(await service.signIn('erin-1', 'Erin'));
+    await erin.addComment({ url: OTHER_POST, text: 'erin was here' });
+    expect(await erin.emailNotifications()).toEqual({ mode: 'immediately', email: null });
+    expect(await erin.setEmailNotifications('never')).toEqual({ mode: 'never', email: null });
+    expect(await erin.emailNotifications()).toEqual({ mode: 'never', email: null });
+  });
+
   it('opPin and opHide for the original poster', async () => {
     const url = 'https://host.example/posts/op';
     const owner = client(tokens.owner);
@@ -208,9 +216,10 @@ describe.each([...databaseKinds.map(realService), fakeService])('comments-client
     await mod.adminMask(comment.commentId, url, true);
     expect((await client(null).listComments({ url })).comments[0]?.isSensitive).toBe(true);
     await mod.adminHide(comment.commentId, url);
-    expect((await client(null).listComments({ url }, { fresh: true })).comments).toEqual([]);
+    // A hidden comment leaves the section's total too.
+    expect(await client(null).listComments({ url }, { fresh: true })).toMatchObject({ comments: [], total: 0 });
     await mod.adminUnhide(comment.commentId, url);
-    expect((await client(null).listComments({ url }, { fresh: true })).comments).toHaveLength(1);
+    expect(await client(null).listComments({ url }, { fresh: true })).toMatchObject({ comments: [{ commentId: comment.commentId }], total: 1 });
     expect(await mod.adminPin(comment.commentId, url, true)).toEqual([comment.commentId]);
 
     await mod.adminUpdate(url, { lock: true, status: 'closed' });

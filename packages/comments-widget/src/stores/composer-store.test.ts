@@ -1,14 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createFakeCommentsClient, makeComment, userState } from '@guffaw/test-utils/widget';
+import { makeComment, userState, setupCommentService } from '@guffaw/test-utils/widget';
 import { MAIN_COMPOSER, replyComposerKey } from './composer-store.js';
 import { listKey, threadKey } from './section-store.js';
 import { createWidgetStores } from './widget-stores.js';
 
+const serviceClient = setupCommentService();
+
 const URL = 'https://guffaw.example.com/gag/p1';
 const PNG = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])], 'cat.png', { type: 'image/png' });
 
-async function setup(options: Parameters<typeof createFakeCommentsClient>[0] = {}, extra: { opToken?: string; appId?: string } = {}) {
-  const client = createFakeCommentsClient({ comments: [makeComment({ commentId: 'p', childrenTotal: 0 })], user: userState(), ...options });
+async function setup(options: Parameters<typeof serviceClient>[0] = {}, extra: { opToken?: string; appId?: string } = {}) {
+  const client = serviceClient({ comments: [makeComment({ commentId: 'p', childrenTotal: 0 })], user: userState(), ...options });
   const followApi = { status: vi.fn(async () => false), set: vi.fn(async () => undefined) };
   const stores = createWidgetStores(client, { url: URL, followApi, opToken: extra.opToken });
   await stores.user.getState().load();
@@ -84,7 +86,8 @@ describe('composer store', () => {
     const [draft] = composers.getState().composers[MAIN_COMPOSER]!.attachments;
     expect(draft).toMatchObject({ status: 'ready', progress: 1, name: 'cat.png' });
     await composers.getState().send(MAIN_COMPOSER);
-    expect(client.callsOf('addComment')[0]![0]).toMatchObject({ text: '', attachments: [{ type: 'userMedia', token: 'media-1' }] });
+    const [token] = client.fake.state.uploads.keys();
+    expect(client.callsOf('addComment')[0]![0]).toMatchObject({ text: '', attachments: [{ type: 'userMedia', token }] });
     expect(composers.getState().composers[MAIN_COMPOSER]?.attachments).toEqual([]);
   });
 
@@ -140,14 +143,15 @@ describe('composer store', () => {
     other.composers.getState().setMessage(MAIN_COMPOSER, 'see https://news.example/a.');
     await other.composers.getState().send(MAIN_COMPOSER);
     expect(other.client.callsOf('linkAttachment')).toEqual([['https://news.example/a.']]);
-    expect(other.client.callsOf('addComment')[0]![0]).toMatchObject({ attachments: [{ type: 'link', token: 'link-https://news.example/a.' }] });
+    const [token] = other.client.fake.state.uploads.keys();
+    expect(other.client.callsOf('addComment')[0]![0]).toMatchObject({ attachments: [{ type: 'link', token }] });
   });
 });
 
 describe('settings store', () => {
   it('blocks with an Undo toast for 10 s; Undo unblocks with its own toast', async () => {
     vi.useFakeTimers();
-    const client = createFakeCommentsClient({ comments: [], user: userState() });
+    const client = serviceClient({ comments: [], user: userState() });
     const blockApi = { block: vi.fn(async () => undefined), unblock: vi.fn(async () => undefined) };
     const { settings, toasts } = createWidgetStores(client, { url: URL, blockApi });
     await settings.getState().block({ accountId: 'a-bob', name: 'bob' });

@@ -1,12 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createFakeCommentsClient, makeComment, userState, users } from '@guffaw/test-utils/widget';
+import { makeComment, userState, users, setupCommentService } from '@guffaw/test-utils/widget';
 import { createWidgetStores } from './widget-stores.js';
 import { applyVote, listKey, threadKey } from './section-store.js';
+
+const serviceClient = setupCommentService();
 
 const URL = 'https://guffaw.example.com/gag/p1';
 
 function setup(comments = [makeComment({ commentId: 'a', likeCount: 1 }), makeComment({ commentId: 'b' })], extra = {}) {
-  const client = createFakeCommentsClient({ comments, user: userState(), ...extra });
+  const client = serviceClient({ comments, user: userState(), ...extra });
   const followApi = { status: vi.fn(async () => false), set: vi.fn(async () => undefined) };
   const stores = createWidgetStores(client, { url: URL, followApi });
   return { ...stores, client, followApi };
@@ -32,14 +34,14 @@ describe('section store', () => {
   });
 
   it('starts in the thread view of the threadId option, and lists otherwise', () => {
-    const client = createFakeCommentsClient({ comments: [makeComment({ commentId: 'a' })] });
+    const client = serviceClient({ comments: [makeComment({ commentId: 'a' })] });
     expect(createWidgetStores(client, { url: URL, threadId: 'a' }).section.getState().view).toEqual({ mode: 'thread', commentId: 'a' });
     expect(createWidgetStores(client, { url: URL, threadId: null }).section.getState().view).toEqual({ mode: 'list' });
   });
 
   it('expires new and old lists after a minute, hot after five', async () => {
     let now = 0;
-    const client = createFakeCommentsClient({ comments: [makeComment()] });
+    const client = serviceClient({ comments: [makeComment()] });
     const { createSectionStore } = await import('./section-store.js');
     const { createToastStore } = await import('./toast-store.js');
     const { createCommentUserStore } = await import('./user-store.js');
@@ -116,7 +118,7 @@ describe('section store', () => {
       makeComment({ commentId: 'a', isPinned: 1, timestamp: 3 }),
       makeComment({ commentId: 'b', timestamp: 2 }),
       makeComment({ commentId: 'c', timestamp: 1 }),
-    ]);
+    ], { ops: { [URL]: users.ada.userId } });
     await section.getState().loadFirst(listKey('new'));
     client.comments[0]!.isPinned = 0;
     await section.getState().pin('c', true, 'op');
@@ -132,7 +134,7 @@ describe('section store', () => {
     section.getState().insert(makeComment({ commentId: 'new' }));
     expect(section.getState().lists['list:hot']?.ids).toEqual(['new', 'a', 'b']);
 
-    const client = createFakeCommentsClient({ comments: [makeComment({ commentId: 'a' })] });
+    const client = serviceClient({ comments: [makeComment({ commentId: 'a' })] });
     const forum = createWidgetStores(client, { url: URL, isForum: true });
     await forum.section.getState().loadFirst(listKey('hot'));
     forum.section.getState().insert(makeComment({ commentId: 'new' }));

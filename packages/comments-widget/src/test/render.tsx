@@ -4,13 +4,16 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { expect, vi } from 'vitest';
 import { Comments, type CommentsProps } from '../components/comments/index.js';
-import { createFakeCommentsClient, type FakeOptions } from '@guffaw/test-utils/widget';
+import { POST_URL, setupCommentService, type ServiceOptions } from '@guffaw/test-utils/widget';
 
-export const POST_URL = 'https://guffaw.example.com/gag/p1';
+export { POST_URL };
 
-/** Renders <Comments> over the in-memory comment service; returns the client, spies and a user-event session. */
-export function renderComments(service: FakeOptions = {}, props: Partial<CommentsProps> = {}) {
-  const client = createFakeCommentsClient(service);
+/** The file's fake comment service (one MSW server per test file): tests that build stores use it too. */
+export const serviceClient = setupCommentService();
+
+/** Renders <Comments> over the fake comment service; returns the client, spies and a user-event session. */
+export function renderComments(service: ServiceOptions = {}, props: Partial<CommentsProps> = {}) {
+  const client = serviceClient(service);
   const followApi = { status: vi.fn(async () => false), set: vi.fn(async () => undefined) };
   const blockApi = { block: vi.fn(async () => undefined), unblock: vi.fn(async () => undefined) };
   const onRequireLogin = vi.fn();

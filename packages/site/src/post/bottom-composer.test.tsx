@@ -2,8 +2,10 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Comments } from '@guffaw/comments-widget';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFakeCommentsClient, makeComment, userState, users } from '@guffaw/test-utils/widget';
+import { makeComment, userState, users, setupCommentService } from '@guffaw/test-utils/widget';
 import { BOTTOM_COMPOSER_MARGIN_PX, BottomComposer } from './bottom-composer';
+
+const serviceClient = setupCommentService();
 
 // jsdom has no IntersectionObserver: this one reports only what a test tells it, and keeps the options it got.
 type Observed = { callback: IntersectionObserverCallback; options: IntersectionObserverInit | undefined; targets: Element[] };
@@ -40,7 +42,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 function show(comments = [makeComment({ commentId: 'c1', text: 'First!' })]) {
-  const client = createFakeCommentsClient({ user: userState(users.ada), comments });
+  const client = serviceClient({ user: userState(users.ada), comments });
   render(
     <Comments appId="guffaw" url="https://guffaw.example.com/gag/p1" client={client}>
       <BottomComposer theme="light" />

@@ -27,6 +27,9 @@ const sorters: Record<string, (a: Comment, b: Comment) => number> = {
   old: (a, b) => a.timestamp - b.timestamp,
 };
 
+/** As the service counts a section: the comments people can see (neither deleted nor hidden). */
+export const sectionTotal = (s: FakeSection): number => s.comments.filter((c) => !c.isDeleted && !c.isHidden).length;
+
 export const findComment = (s: FakeSection, commentId: string | undefined): Comment => {
   const found = s.comments.find((c) => c.commentId === commentId);
   if (!found) throw new FakeError(404, 'COMMENT_NOT_FOUND', 'The comment does not exist');
@@ -56,7 +59,7 @@ export function listPage(
     items = visible.filter((c) => c.level === 1).sort((a, b) => b.isPinned - a.isPinned || sort(a, b));
   }
   const newest = Math.max(0, ...s.comments.map((c) => c.timestamp));
-  const base = { url: s.url, status: s.status, lock: s.lock, total: s.comments.filter((c) => !c.isDeleted).length, parent, level } as const;
+  const base = { url: s.url, status: s.status, lock: s.lock, total: sectionTotal(s), parent, level } as const;
   if (p.refresh) {
     const since = decodeCursor(p.refresh).t ?? 0;
     const fresh = items.filter((c) => c.timestamp > since);

@@ -1,5 +1,7 @@
 import type { HttpHandler } from 'msw';
-import type { Attachment, Comment, CommentAppInfo, CommentPage, CommentUserInfo, LikeValue, Quota } from '@guffaw/comments-client';
+import type {
+  Attachment, Comment, CommentAppInfo, CommentPage, CommentUserInfo, EmailNotificationSettings, LikeValue, Quota,
+} from '@guffaw/comments-client';
 
 /** What the fake comment service answers, is given, holds and hands back (fake-service.ts makes it). */
 
@@ -7,11 +9,12 @@ export const COMMENT_ENDPOINTS = [
   'comment-list.json', 'add-comment.json', 'link-attachment.json', 'media.json', 'like.json', 'comment.json',
   'report.json', 'user.json', 'app.json', 'op/pin', 'op/hide', 'admin/ban', 'admin/unban', 'admin/mask', 'admin/hide',
   'admin/unhide', 'admin/pin', 'admin/update', 'follow-thread-status.json', 'follow-thread.json', 'user-block.json',
-  'wp.json',
+  'wp.json', 'email-notifications.json',
 ] as const;
 export type CommentEndpoint = (typeof COMMENT_ENDPOINTS)[number];
 
-export type FakeFailure = { code: string; error?: string; status?: number };
+/** `once`: only the next call fails, then the failure is removed. */
+export type FakeFailure = { code: string; error?: string; status?: number; once?: boolean };
 
 export type CommentServiceOptions = {
   /** Origin the handlers answer on, e.g. https://comments.test (default: any origin). */
@@ -31,6 +34,13 @@ export type CommentServiceOptions = {
   latency?: number;
   /** Calls that fail with the given code (and text, and HTTP status, default 400) until removed from the object. */
   failures?: Partial<Record<CommentEndpoint, FakeFailure>>;
+  /**
+   * What the service says about following after a reply (the main app applies the account's autoFollowThreadReply):
+   * `threadFollowed` and `autoFollowed` of the add-comment reply. Absent: the reply says nothing (other apps).
+   */
+  replyFollow?: { followed: boolean; started: boolean };
+  /** Every member's email notification setting at the start (default: immediately, to no address). */
+  email?: Partial<EmailNotificationSettings>;
 };
 
 export type RecordedCall = {
@@ -58,6 +68,8 @@ export type FakeCommentState = {
   /** Apps other than the main one: userId -> followed thread ids; userId -> blocked accountId -> name. */
   follows: Map<string, Set<string>>;
   blocks: Map<string, Map<string, string>>;
+  /** userId -> email notification setting (email-notifications.json). */
+  emails: Map<string, EmailNotificationSettings>;
 };
 
 export type CommentServiceFake = {
@@ -68,4 +80,6 @@ export type CommentServiceFake = {
   callsTo(endpoint: CommentEndpoint): RecordedCall[];
   /** The options' failures, mutable: set or delete entries while a test runs. */
   failures: Partial<Record<CommentEndpoint, FakeFailure>>;
+  /** Holds every call of `endpoint` (after it is recorded) until the returned release function is called. */
+  hold(endpoint: CommentEndpoint): () => void;
 };

@@ -1,8 +1,10 @@
 import { delay, http, HttpResponse } from 'msw';
-import type { Attachment, AttachmentRef, Comment, CommentPage, CommentUserInfo, CommentUserState, Quota } from '@guffaw/comments-client';
+import type {
+  Attachment, AttachmentRef, Comment, CommentPage, CommentUserInfo, CommentUserState, EmailMode, EmailNotificationSettings, Quota,
+} from '@guffaw/comments-client';
 import { linkPreview, mediaAttachment } from './fake-attachments.js';
 import { FakeError } from './fake-error.js';
-import { findComment, listPage } from './fake-list.js';
+import { findComment, listPage, sectionTotal } from './fake-list.js';
 import {
   COMMENT_ENDPOINTS, type CommentEndpoint, type CommentServiceFake, type CommentServiceOptions, type FakeCommentState, type FakeSection,
   type RecordedCall,
@@ -35,6 +37,7 @@ export function createCommentServiceHandlers(options: CommentServiceOptions = {}
     ops: new Map(Object.entries(options.ops ?? {})),
     follows: new Map(),
     blocks: new Map(),
+    emails: new Map(),
   };
   for (const page of options.pages ?? []) {
     state.sections.set(page.url, {
@@ -47,6 +50,7 @@ export function createCommentServiceHandlers(options: CommentServiceOptions = {}
   for (const user of Object.values(options.users ?? {})) if (user.banned) state.banned.add(user.userId);
   const failures = options.failures ?? {};
   const calls: RecordedCall[] = [];
+  const holds = new Map<CommentEndpoint, Promise<void>>();
   const defaultViewer = options.viewer ?? makeUserInfo({ userId: 'viewer', accountId: 'viewer', displayName: 'you' });
   let counter = 0;
 
@@ -170,7 +174,8 @@ export function createCommentServiceHandlers(options: CommentServiceOptions = {}
     if (top) top.childrenTotal += 1;
     quota.count -= 1;
     addTo(state.commentedUrls, user.userId, s.url);
-    return { comment, postId: s.url, quota: { ...quota }, total: s.comments.filter((c) => !c.isDeleted).length, wpTraceId: `trace-${counter}` };
+    const follow = parent && options.replyFollow ? { threadFollowed: options.replyFollow.followed, autoFollowed: options.replyFollow.started } : {};
+    return { comment, postId: s.url, quota: { ...quota }, total: sectionTotal(s), wpTraceId: `trace-${counter}`, ...follow };
   }
 
   function like(p: Record<string, string>) {
@@ -232,14 +237,9 @@ export function createCommentServiceHandlers(options: CommentServiceOptions = {}
     };
   }
 
-  /** Follows and blocks of other apps' members (the main app's go through the main API). */
-  const appMember = (p: Record<string, string>): CommentUserInfo => {
-    const user = member(p.auth);
-    if (state.app.appId === 'guffaw') throw new FakeError(400, 'USE_MAIN_API', 'Members of the main site follow threads and block users through the main API.');
-    return user;
-  };
+  /** Thread follows and user blocks: the service keeps other apps' and hands the main app's to the main site. */
   const followThread = (p: Record<string, string>) => {
-    const user = appMember(p);
+    const user = member(p.auth);
     const follow = truthy(p.follow);
     if (follow) {
       if (user.banned) throw new FakeError(403, 'USER_BANNED', 'You are banned from commenting here.');
@@ -250,7 +250,7 @@ export function createCommentServiceHandlers(options: CommentServiceOptions = {}
     return { threadId: p.threadId, followed: follow };
   };
   const blockUser = (p: Record<string, string>) => {
-    const user = appMember(p);
+    const user = member(p.auth);
     const accountId = p.accountId ?? '';
     if (accountId === user.accountId) throw new FakeError(400, 'CANNOT_BLOCK_SELF', 'You cannot block yourself.');
     const blocked = p._method?.toUpperCase() !== 'DELETE';
@@ -263,6 +263,18 @@ export function createCommentServiceHandlers(options: CommentServiceOptions = {}
       mine.set(accountId, author.user.displayName);
     }
     return { accountId, blocked };
+  };
+
+  const EMAIL_MODES: readonly string[] = ['immediately', 'digest', 'never'] satisfies EmailMode[];
+  /** Without `mode` it reads, with it it saves (GET or POST, as the service). */
+  const emailNotifications = (p: Record<string, string>): EmailNotificationSettings => {
+    if (!p.auth) throw new FakeError(400, 'INVALID_INPUT', 'appId and auth are required.');
+    const user = member(p.auth);
+    if (p.mode !== undefined && !EMAIL_MODES.includes(p.mode)) throw new FakeError(400, 'INVALID_MODE', 'mode must be immediately, digest or never.');
+    const current = state.emails.get(user.userId) ?? { mode: 'immediately', email: null, ...options.email };
+    const next = p.mode === undefined ? current : { ...current, mode: p.mode as EmailMode };
+    state.emails.set(user.userId, next);
+    return { ...next };
   };
 
   function upload(p: Record<string, string>, files: Record<string, Blob>): Attachment {
@@ -312,11 +324,12 @@ export function createCommentServiceHandlers(options: CommentServiceOptions = {}
     'admin/hide': (p) => (moderator(p.auth), (findComment(section(p.url), p.commentId).isHidden = true), {}),
     'admin/unhide': (p) => (moderator(p.auth), (findComment(section(p.url), p.commentId).isHidden = false), {}),
     'admin/pin': (p) => (moderator(p.auth), setPinned(section(p.url), p.commentId, truthy(p.pinned))),
-    'follow-thread-status.json': (p) => ({ threadId: p.threadId, followed: state.follows.get(appMember(p).userId)?.has(p.threadId ?? '') === true }),
+    'follow-thread-status.json': (p) => ({ threadId: p.threadId, followed: state.follows.get(member(p.auth).userId)?.has(p.threadId ?? '') === true }),
     'follow-thread.json': followThread,
     'user-block.json': blockUser,
     // The fake asks no proof of work (the real service's is tested on the server and in comments-client's proof test).
     'wp.json': (p) => (member(p.auth), { wp: null }),
+    'email-notifications.json': emailNotifications,
     'admin/update': (p) => {
       moderator(p.auth);
       const s = section(p.url);
@@ -342,8 +355,10 @@ export function createCommentServiceHandlers(options: CommentServiceOptions = {}
     }
     calls.push({ endpoint, method: request.method, version, params, headers: Object.fromEntries(request.headers) });
     if (options.latency) await delay(options.latency);
+    await holds.get(endpoint);
     try {
       const failure = failures[endpoint];
+      if (failure?.once) delete failures[endpoint];
       if (failure) throw new FakeError(failure.status ?? 400, failure.code, failure.error ?? '');
       if (params.appId !== state.app.appId) throw new FakeError(404, 'APP_NOT_FOUND', 'This app does not exist');
       return HttpResponse.json({ status: 'OK', payload: answer[endpoint](params, files) });
@@ -360,8 +375,17 @@ export function createCommentServiceHandlers(options: CommentServiceOptions = {}
       handle(endpoint, request, String(params.version));
     if (endpoint === 'comment-list.json') return [http.get(path, resolver), http.post(path, resolver)];
     if (endpoint === 'app.json') return [http.get(path, resolver)];
+    if (endpoint === 'email-notifications.json') return [http.get(path, resolver), http.post(path, resolver)];
     return [http.post(path, resolver)];
   });
 
-  return { handlers, state, calls, failures, callsTo: (endpoint) => calls.filter((c) => c.endpoint === endpoint) };
+  const hold = (endpoint: CommentEndpoint) => {
+    let release!: () => void;
+    holds.set(endpoint, new Promise<void>((r) => (release = r)));
+    return () => {
+      holds.delete(endpoint);
+      release();
+    };
+  };
+  return { handlers, state, calls, failures, hold, callsTo: (endpoint) => calls.filter((c) => c.endpoint === endpoint) };
 }

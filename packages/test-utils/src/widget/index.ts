@@ -1,2 +1,2 @@
 export * from './fixtures.js';
-export * from './fake-comments-client.js';
+export * from './service-client.js';

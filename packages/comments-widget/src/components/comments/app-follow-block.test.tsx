@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createFakeCommentsClient, makeComment, userState, users } from '@guffaw/test-utils/widget';
+import { makeComment, userState, users } from '@guffaw/test-utils/widget';
 import { createWidgetStores } from '../../stores/widget-stores.js';
-import { renderComments } from '../../test/render.js';
+import { renderComments, serviceClient } from '../../test/render.js';
 
 /**
  * A third-party app's members (issue #18): with no followApi or blockApi from the host, the widget follows threads
@@ -99,7 +99,7 @@ describe('<Comments> of a third-party app', () => {
   });
 
   it('takes the blocklist of whoever signs in, and drops it when they sign out', async () => {
-    const client = createFakeCommentsClient({ user: userState(users.ada, { blocklist: [{ accountId: users.bob.accountId, name: 'bob' }] }), app: { appId: 'third' } });
+    const client = serviceClient({ user: userState(users.ada, { blocklist: [{ accountId: users.bob.accountId, name: 'bob' }] }), app: { appId: 'third' }, url: 'https://third.example/a' });
     const stores = createWidgetStores(client, { url: 'https://third.example/a' });
     await stores.user.getState().load();
     expect(stores.settings.getState().blocklistIds).toEqual([users.bob.accountId]);

@@ -39,7 +39,7 @@ describe('<Comments> as a member', () => {
     await waitFor(() => expect(client.callsOf('addComment')).toHaveLength(1));
     expect(client.callsOf('addComment')[0]![0]).toMatchObject({ parent: 'b', text: '@bob well said' });
     expect(await screen.findByText('@bob well said')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'View 1 reply' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'View 1 reply' })).toBeInTheDocument();
     expect(document.documentElement.style.overflow).toBe('');
     expect(reply).toHaveFocus();
     expect(await screen.findByText('You will get notified when there are new replies.')).toBeInTheDocument();
@@ -53,7 +53,7 @@ describe('<Comments> as a member', () => {
     await user.type(box, 'brand new');
     await user.click(screen.getByRole('button', { name: 'Post' }));
     await screen.findByText('brand new');
-    expect(box).toHaveValue('');
+    await waitFor(() => expect(box).toHaveValue(''));
     expect(screen.getAllByRole('article')[0]).toHaveTextContent('brand new');
     expect(screen.getByRole('heading', { name: '5 comments' })).toBeInTheDocument();
   });

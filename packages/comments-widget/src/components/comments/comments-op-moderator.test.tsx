@@ -10,7 +10,7 @@ import { Comments } from './comments.js';
 describe('<Comments> as OP', () => {
   it('pins a comment to the top and may post anonymously', async () => {
     const { ready, user, client } = renderComments(
-      { comments: thread(), user: userState(users.op) },
+      { comments: thread(), user: userState(users.op), ops: { [POST_URL]: users.op.userId } },
       { opToken: 'proof', canAnonymous: true },
     );
     await ready();
@@ -35,7 +35,7 @@ describe('<Comments> as OP, with the post\'s OP token', () => {
   ];
 
   it("hides others' comments of their post, as op/hide allows", async () => {
-    const { ready, user, client } = renderComments({ comments: comments(), user: userState(users.op) }, { opToken: 'proof' });
+    const { ready, user, client } = renderComments({ comments: comments(), user: userState(users.op), ops: { [POST_URL]: users.op.userId } }, { opToken: 'proof' });
     await ready();
     const bob = (await screen.findByText('second by bob')).closest('article')!;
     await user.click(within(bob).getByRole('button', { name: /More actions/ }));

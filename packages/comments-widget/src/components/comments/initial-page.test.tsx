@@ -2,8 +2,8 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
-import { createFakeCommentsClient, makeComment, userState, users } from '@guffaw/test-utils/widget';
-import { POST_URL } from '../../test/render.js';
+import { makeComment, userState, users, type ServiceOptions } from '@guffaw/test-utils/widget';
+import { POST_URL, serviceClient } from '../../test/render.js';
 import { Comments } from './comments.js';
 
 const comments = [
@@ -11,11 +11,13 @@ const comments = [
   makeComment({ commentId: 'b', user: users.bob, text: '</script><script>alert(1)</script>', timestamp: 200 }),
 ];
 
+
 /** The first page as the host's server reads it (the service's hot list), and a client for the browser. */
-async function serverPage(options: Parameters<typeof createFakeCommentsClient>[0] = {}) {
-  const reader = createFakeCommentsClient({ comments });
+async function serverPage(options: ServiceOptions = {}) {
+  const client = serviceClient({ comments, ...options });
+  const reader = serviceClient({ comments });
   const page = await reader.listComments({ url: POST_URL, type: 'hot', count: 10 });
-  return { initialPage: { page, readAt: Date.now() }, client: createFakeCommentsClient({ comments, ...options }) };
+  return { initialPage: { page, readAt: Date.now() }, client };
 }
 
 describe('<Comments initialPage>', () => {

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { BanEntry, QueueItem } from '@guffaw/comments-client';
-import { createFakeCommentsClient, makeComment, users } from '@guffaw/test-utils/widget';
+import { makeComment, setupCommentService, users } from '@guffaw/test-utils/widget';
 import { loadLanguage } from '../../i18n/languages.js';
 import { createTranslate } from '../../i18n/translate.js';
 import { createWidgetStores, WidgetProvider } from '../../stores/widget-stores.js';
@@ -10,6 +10,8 @@ import { ToastRegion } from '../toast-region/toast-region.js';
 import { bannedNotice, durationLabel } from './ban-dialog.js';
 import type { ModerationApi } from './moderation-api.js';
 import { ModerationQueue } from './moderation-queue.js';
+
+const serviceClient = setupCommentService();
 
 const item = (id: string): QueueItem => ({
   comment: makeComment({ commentId: id, text: `comment ${id}`, user: users.bob, isHeld: true, heldReason: 'premoderation' }),
@@ -30,7 +32,7 @@ const api = () => ({
 }) satisfies ModerationApi;
 
 async function renderQueue(locale: string) {
-  const stores = createWidgetStores(createFakeCommentsClient(), { url: '', locale, catalogue: await loadLanguage(locale) });
+  const stores = createWidgetStores(serviceClient(), { url: '', locale, catalogue: await loadLanguage(locale) });
   render(<WidgetProvider stores={stores}><div className="gfw-root"><ModerationQueue api={api()} /><ToastRegion /></div></WidgetProvider>);
   return userEvent.setup();
 }

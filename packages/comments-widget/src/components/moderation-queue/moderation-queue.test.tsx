@@ -2,12 +2,13 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { BanEntry, QueueItem, QueuePage } from '@guffaw/comments-client';
-import { createFakeCommentsClient, makeComment, users } from '@guffaw/test-utils/widget';
-import { axeViolations } from '../../test/render.js';
+import { makeComment, users } from '@guffaw/test-utils/widget';
+import { axeViolations, serviceClient } from '../../test/render.js';
 import { createWidgetStores, WidgetProvider } from '../../stores/widget-stores.js';
 import { ToastRegion } from '../toast-region/toast-region.js';
 import type { ModerationApi } from './moderation-api.js';
 import { ModerationQueue } from './moderation-queue.js';
+
 
 const item = (id: string, over: Partial<QueueItem> = {}): QueueItem => ({
   comment: makeComment({ commentId: id, text: `comment ${id}`, user: users.bob }),
@@ -32,7 +33,7 @@ function fakeApi(pages: Record<string, QueuePage>) {
 }
 
 function renderQueue(api: ModerationApi) {
-  const stores = createWidgetStores(createFakeCommentsClient(), { url: '' });
+  const stores = createWidgetStores(serviceClient(), { url: '' });
   const user = userEvent.setup();
   const view = render(
     <WidgetProvider stores={stores}>
