@@ -5,3 +5,4 @@ export * from './list.js';
 export * from './notifications.js';
 export * from './ads.js';
 export * from './upload.js';
+export * from './account.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Value } from '@sinclair/typebox/value';
 import type { TSchema } from '@sinclair/typebox';
 import {
-  AdSlotReply, AdsSetup, envelope, ImpressionReply, ListPage, MarkReadReply, NotificationListReply, PostArticle, PostImages, PostReply, PostVideo,
+  AdSlotReply, AdsSetup, envelope, UserInfo, ImpressionReply, ListPage, MarkReadReply, NotificationListReply, PostArticle, PostImages, PostReply, PostVideo,
 } from '@guffaw/api';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -127,6 +127,16 @@ describeEachDatabase('main API replies against the @guffaw/api contract', (kind)
     }
     const { data } = await typed(PostReply, { url: '/v1/post?id=c-video', method: 'POST', user: member });
     expect((data as PostReply).post).toMatchObject({ ctaData: { url: 'https://shop.example/', title: 'Buy' }, credit: { name: 'someone', extra: [1, 2] } });
+  });
+
+  it('the user info sends UserInfo, to guests and members', async () => {
+    await app.inject({ method: 'POST', url: '/v1/vote/like', headers: member.headers, payload: { id: 'c-photo' } });
+    await app.inject({ method: 'POST', url: '/v1/save-post', headers: member.headers, payload: { id: 'c-video' } });
+    const guest = await typed(UserInfo, { method: 'POST', url: '/v1/user-info' });
+    expect((guest.data as UserInfo).user).toBeNull();
+    const { data } = await typed(UserInfo, { method: 'POST', url: '/v1/user-info', user: member });
+    expect((data as UserInfo).user?.username).toBe(member.username);
+    expect((data as UserInfo).votes).toEqual({ 'c-photo': 1 });
   });
 
   it('the notification calls send the list page and the read marks', async () => {

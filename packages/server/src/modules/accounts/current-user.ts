@@ -1,3 +1,4 @@
+import type { MainUser, UserInfo } from '@guffaw/api';
 import { SignJWT } from 'jose';
 import type { Config } from '../../config.js';
 import { issueChallenge } from '../../lib/proof-of-work.js';
@@ -34,8 +35,8 @@ export async function commentAuth(ctx: AccountsContext, user: UserRow, sessionId
 
 export const profileUrl = (config: Config, user: Pick<UserRow, 'username'>) => `${config.publicUrl}/u/${encodeURIComponent(user.username.toLowerCase())}`;
 
-/** comments.md §3 main user and shell §3 user info. Flags are booleans; times are unix seconds. */
-export async function mainUser(ctx: AccountsContext, user: UserRow, sessionId: string) {
+/** comments.md §3 main user and shell §3 user info (the contract's MainUser, @guffaw/api account.ts). */
+export async function mainUser(ctx: AccountsContext, user: UserRow, sessionId: string): Promise<MainUser> {
   const isPro = isActivePro(user);
   const prefs = preferencesOf(user);
   const hashed = user.emailHash;
@@ -70,7 +71,7 @@ export async function mainUser(ctx: AccountsContext, user: UserRow, sessionId: s
     initialFollowFinished: user.initialFollowFinished,
     // comments.md §3 settings state: a reply follows its thread when on (the comment service applies it).
     autoFollowThreadReply: user.autoFollowThreadReply,
-    creationTs: ts(user.createdAt),
+    creationTs: Math.floor(user.createdAt.getTime() / 1000),
     activeTs: ts(user.activeAt),
     uploadTs: ts(user.uploadAt),
     preferences: { hideFromRobots: prefs.hideFromRobots === true, creatorUpdateStatus: prefs.creatorUpdateStatus ?? null },
@@ -88,7 +89,7 @@ export async function mainUser(ctx: AccountsContext, user: UserRow, sessionId: s
   };
 }
 
-export async function userInfo(ctx: AccountsContext, user: UserRow, sessionId: string) {
+export async function userInfo(ctx: AccountsContext, user: UserRow, sessionId: string): Promise<UserInfo> {
   const [main, collections] = await Promise.all([mainUser(ctx, user, sessionId), repo.loadUserCollections(ctx.db, user.id)]);
   return { user: main, ...collections };
 }

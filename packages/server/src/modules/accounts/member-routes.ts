@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { envelope, UserInfo } from '@guffaw/api';
 import type { FastifyInstance } from 'fastify';
 import { HttpError, success } from '../../lib/envelope.js';
 import { SESSION_COOKIE, requestSessionId } from '../../lib/session.js';
@@ -24,7 +25,7 @@ export function memberRoutes(app: FastifyInstance, { ctx, social, limit, current
   // --- user info, proof of work, providers --------------------------------------------------------------------
 
   /** Guests get a Success with user null and empty collections (the site's startup call must not fail). */
-  app.post('/v1/user-info', { schema: { response: { 200: s.envelope() } } }, async (request) => {
+  app.post('/v1/user-info', { schema: { response: { 200: envelope(UserInfo) } } }, async (request) => {
     const user = await currentUser(request);
     if (!user) {
       return success({ user: null, votes: {}, saves: [], uploads: [], reports: [], blockPosts: {}, muteList: [], blockTags: [], blocklistIds: [] });

@@ -145,7 +145,8 @@ export async function loadUserCollections(db: Database, id: number) {
       .execute(),
   ]);
   return {
-    votes: Object.fromEntries(votes.map((v) => [v.postId, v.value])),
+    // post_votes.value is -1 or 1 (the table's check).
+    votes: Object.fromEntries(votes.map((v) => [v.postId, v.value as -1 | 0 | 1])),
     saves: saves.map((s) => s.postId),
     uploads: uploads.map((u) => u.id),
     reports: reports.map((r) => r.postId as string),
