@@ -94,9 +94,10 @@ describe('section store', () => {
   });
 
   it('keeps a deleted comment with replies as deleted and removes one without; a removed reply lowers its parent count', async () => {
-    const parent = makeComment({ commentId: 'p', childrenTotal: 1 });
-    const reply = makeComment({ commentId: 'r', parent: 'p' });
-    const { section } = setup([parent, reply, makeComment({ commentId: 'x' })]);
+    // The reader's own comments (setup signs in as ada).
+    const parent = makeComment({ commentId: 'p', user: users.ada, childrenTotal: 1 });
+    const reply = makeComment({ commentId: 'r', user: users.ada, parent: 'p' });
+    const { section } = setup([parent, reply, makeComment({ commentId: 'x', user: users.ada })]);
     await section.getState().loadFirst(listKey('hot'));
     await section.getState().openThread('p');
     await section.getState().remove('r');
@@ -105,7 +106,7 @@ describe('section store', () => {
     await section.getState().remove('x');
     expect(section.getState().lists['list:hot']?.ids).toEqual(['p']);
 
-    const kept = makeComment({ commentId: 'k', childrenTotal: 2 });
+    const kept = makeComment({ commentId: 'k', user: users.ada, childrenTotal: 2 });
     const other = setup([kept]);
     await other.section.getState().loadFirst(listKey('hot'));
     await other.section.getState().remove('k');

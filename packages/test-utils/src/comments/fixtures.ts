@@ -9,6 +9,8 @@ let sequence = 0;
 export const nextId = (): string => String(++sequence);
 /** Fixed clock of the fixtures: 2026-01-15 12:00:00 UTC, in unix seconds. */
 export const FIXTURE_NOW = 1_768_478_400;
+/** The test run's own clock, in unix seconds: for what is shown relative to now (active lately, quota expiry). */
+export const NOW_S = Math.floor(Date.now() / 1000);
 
 export function makeUser(overrides: Partial<CommentUser> = {}): CommentUser {
   const userId = overrides.userId ?? nextId();
@@ -74,7 +76,8 @@ export function makeComment(overrides: Partial<Comment> = {}): Comment {
     parent,
     permalink: `https://guffaw.test/gag/post1#cs_comment_id=${commentId}`,
     threadId: parent ?? commentId,
-    timestamp: FIXTURE_NOW - Number(commentId) * 60,
+    // Numbered ids come in order, one a minute before the last; named ids two minutes before the clock.
+    timestamp: FIXTURE_NOW - (Number(commentId) || 2) * 60,
     isVoteMasked: false,
     likeCount: 0,
     dislikeCount: 0,
@@ -120,3 +123,45 @@ export function makeApp(overrides: Partial<CommentAppInfo> = {}): CommentAppInfo
     ...overrides,
   };
 }
+
+/** Named members for tests and stories that read better with people than with numbers; timestamps relative to now. */
+const member = (name: string, overrides: Partial<CommentUser> = {}): CommentUser =>
+  makeUser({
+    userId: `u-${name}`,
+    accountId: `a-u-${name}`,
+    avatarUrl: 'https://cdn.example.com/avatars/ada.png',
+    displayName: name,
+    country: 'GB',
+    profileUrl: `https://guffaw.example.com/u/${name}`,
+    timestamp: NOW_S - 86_400 * 400,
+    activeTs: NOW_S - 60,
+    ...overrides,
+  });
+
+export const users = {
+  ada: member('ada'),
+  bob: member('bob', { isActivePro: true }),
+  cat: member('cat', { profileUrl: 'https://elsewhere.example.com/cat', isActiveProPlus: true, isVerifiedAccount: true }),
+  op: member('op'),
+  mod: member('mod', { displayName: 'moderator', profileUrl: 'https://guffaw.example.com/u/moderator' }),
+};
+
+/** A signed-in reader's state (user.json): `moderate` sets the moderator flag of its info. */
+export const userState = (user: CommentUser = users.ada, overrides: Partial<CommentUserState> & { moderate?: boolean } = {}): CommentUserState => {
+  const { moderate = false, ...rest } = overrides;
+  return makeUserState({ info: { ...user, moderate, banned: false }, quota: makeQuota({ count: 20, expiry: NOW_S + 3600 }), ...rest });
+};
+
+export const staticMedia: MediaItem = {
+  type: 'static',
+  image: { url: 'https://cdn.example.com/media/cat-1200x900.jpg', width: 1200, height: 900 },
+};
+export const tallMedia: MediaItem = {
+  type: 'static',
+  image: { url: 'https://cdn.example.com/media/tall-600x1800.jpg', width: 600, height: 1800 },
+};
+export const animatedMedia: MediaItem = {
+  type: 'animated',
+  image: { url: 'https://cdn.example.com/media/dance.jpg', width: 480, height: 270 },
+  animated: { url: 'https://cdn.example.com/media/dance.mp4', type: 'video/mp4', width: 480, height: 270 },
+};

@@ -1,2 +1,2 @@
-export * from './fixtures.js';
+export * from '../comments/fixtures.js';
 export * from './service-client.js';
