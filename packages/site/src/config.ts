@@ -1,3 +1,5 @@
+import { ANALYTICS_EVENTS_PATH } from './lib/endpoints/analytics';
+
 /**
  * Site configuration (shell-and-account.md §3 "Config items used"). The server may embed it in the page as
  * `<script id="guffaw-config" type="application/json">{...}</script>`; any field it leaves out keeps its default.
@@ -28,7 +30,7 @@ export const defaultConfig: SiteConfig = {
   campaigns: [],
   features: { exploreTabList: false, enableNewsList: 0, referral: 0 },
   privacyServiceUrl: null,
-  analyticsUrl: '/v1/analytics/events',
+  analyticsUrl: ANALYTICS_EVENTS_PATH,
   referral: null,
   supportChatUrl: null,
 };

@@ -6,6 +6,7 @@ import { HOME_LIST_TYPES, homeListPath, homePageType, interestListPath, SEARCH_P
 import { FeedEmpty } from './feed/feed-list';
 import { createPostListStore, listKey, PostListContext } from './feed/post-store';
 import type { Post } from './feed/post-types';
+import { COLLECTION_POSTS_PATH } from './lib/endpoints/posts';
 import { matchRoute, preloadComponent, preloadRoute, type RouteDefinition } from './router';
 import { routes } from './routes';
 import { formatTitle, type NamedPage, type PageType } from './ui/page-title';
@@ -81,7 +82,7 @@ export function planPage(pathname: string, search = ''): PagePlan | null {
     }
     case 'collection page': {
       const postId = params['postId'];
-      return postId ? { page: 'collection', postId, key: listKey('/v1/collection-posts', { id: postId }) } : null;
+      return postId ? { page: 'collection', postId, key: listKey(COLLECTION_POSTS_PATH, { id: postId }) } : null;
     }
     default:
       return null;

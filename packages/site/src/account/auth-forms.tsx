@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { siteConfig } from '../config';
 import { errorMessage, isApiFailure } from '../lib/api';
+import { connectUrl, LOGIN_FORM_ACTION } from '../lib/endpoints/account';
 import { showToast } from '../ui/toasts';
 import { authProviders, forgotPassword, logIn, signUp, solveCaptcha } from './account-api';
 import styles from './account.module.css';
@@ -39,7 +40,7 @@ export function SocialButtons({ next }: { next: string }) {
   return (
     <div className={styles.social}>
       {providers.map((p) => (
-        <a key={p} className={styles.secondary} href={`/connect/${p}?${new URLSearchParams({ next })}`} {...(inFrame ? { target: '_blank', rel: 'opener' } : {})}>
+        <a key={p} className={styles.secondary} href={connectUrl(p, `${new URLSearchParams({ next })}`)} {...(inFrame ? { target: '_blank', rel: 'opener' } : {})}>
           Continue with {PROVIDER_LABELS[p]}
         </a>
       ))}
@@ -75,7 +76,7 @@ export function LoginForm({ next, initialError = null, onForgot }: { next: strin
   return (
     <>
       <SocialButtons next={next} />
-      <form className={styles.form} method="post" action="/login" onSubmit={submit} noValidate>
+      <form className={styles.form} method="post" action={LOGIN_FORM_ACTION} onSubmit={submit} noValidate>
         <input type="hidden" name="next" value={next} />
         <label className={styles.field}>
           Email or username

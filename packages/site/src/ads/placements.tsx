@@ -5,9 +5,10 @@ import { useUser } from '../user/user-store';
 import { AdSlot } from './ad-slot';
 import { adsStore, hidesAds, isInlineAdPosition, useAds } from './ads-store';
 import styles from './ads.module.css';
+import { HOME_LIST_PATH } from '../lib/endpoints/lists';
 
 /** The feeds' home list (posts-and-feeds.md §2: the home post list shows the billboard). */
-export const HOME_LIST_PATH = '/v1/feed-posts/type/home';
+export { HOME_LIST_PATH } from '../lib/endpoints/lists';
 /** shell-and-account.md §9: billboard removal delay 1000 ms, recheck every 5000 ms; the slide-up takes 0.5 s. */
 export const BILLBOARD_REMOVE_DELAY_MS = 1000;
 export const BILLBOARD_RECHECK_MS = 5000;

@@ -1,4 +1,4 @@
-import { apiGet, apiPost } from '../lib/api';
+import { getAdSlot, getAdsSetup, sendAdImpression } from '../lib/endpoints/ads';
 
 /** posts-and-feeds.md §4: the ad container tags per stream, the home billboard and the post page slot. */
 export type AdSlotName = 'inline_ad' | 'sidebar_1' | 'sidebar_2' | 'billboard' | 'post';
@@ -33,14 +33,11 @@ const query = (context: AdContext) => ({ ...(context.region ? { region: context.
 export const houseAds: AdProvider = {
   name: 'house',
   async fill(slot, size, context, signal) {
-    const data = await apiGet<{ ad: Ad | null; reason: string | null }>('/v1/ads/slot', {
-      query: { slot, size, ...query(context) },
-      ...(signal ? { signal } : {}),
-    });
+    const data = await getAdSlot({ slot, size, ...query(context) }, signal);
     return data.ad;
   },
   async impression(ad) {
-    await apiPost('/v1/ads/impression', { viewToken: ad.viewToken });
+    await sendAdImpression(ad.viewToken);
   },
 };
 
@@ -52,4 +49,4 @@ export type AdsSetup = {
   campaigns: { link: string; images: { card: { url: string }; banner: { url: string } } }[];
 };
 
-export const fetchAdsSetup = (context: AdContext) => apiGet<AdsSetup>('/v1/ads/setup', { query: query(context) });
+export const fetchAdsSetup = (context: AdContext) => getAdsSetup(query(context));

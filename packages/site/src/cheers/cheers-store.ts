@@ -1,6 +1,7 @@
 import { createStore, useStore } from 'zustand';
 import { postListStore } from '../feed/post-store';
-import { apiGet, apiPostForm, errorMessage } from '../lib/api';
+import { errorMessage } from '../lib/api';
+import { getAwardBalance, getSentAwards, sendCheers } from '../lib/endpoints/cheers';
 import { userStore } from '../user/user-store';
 
 /** posts-and-feeds.md §3 "Award state": the posts the viewer sent Cheers to, and the Cheers left. */
@@ -29,7 +30,7 @@ export const createCheersStore = () =>
     loadedFor: null,
     sending: false,
     async loadBalance() {
-      const reply = await apiGet<{ balance: number }>('/award-balance');
+      const reply = await getAwardBalance();
       set({ balance: reply.balance });
     },
     async loadSent() {
@@ -37,7 +38,7 @@ export const createCheersStore = () =>
       if (!account || get().loadedFor === account) return;
       set({ loadedFor: account });
       try {
-        const reply = await apiGet<{ sentAwards: string[]; balance: number }>('/user-sent-awards');
+        const reply = await getSentAwards();
         set({ sentAwards: reply.sentAwards, balance: reply.balance });
       } catch {
         set({ loadedFor: null });
@@ -48,7 +49,7 @@ export const createCheersStore = () =>
       if (get().sending || (get().balance ?? 0) < 1) return { ok: false, message: NO_CHEERS_LEFT };
       set({ sending: true });
       try {
-        const reply = await apiPostForm<{ id: string; balance: number }>('/award', { id: postId, type: 'cheers', amount: 1 });
+        const reply = await sendCheers(postId);
         set((s) => ({ balance: reply.balance, sentAwards: s.sentAwards.includes(postId) ? s.sentAwards : [...s.sentAwards, postId], sending: false }));
         addSender(postId);
         return { ok: true };

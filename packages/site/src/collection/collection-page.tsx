@@ -3,8 +3,8 @@ import { FeedList } from '../feed/feed-list';
 import { MaskedContent, PostHeader } from '../feed/post-card';
 import { Picture } from '../feed/post-media';
 import { postListStore, usePostList } from '../feed/post-store';
-import type { Post } from '../feed/post-types';
-import { apiGet, errorMessage, isApiFailure } from '../lib/api';
+import { errorMessage, isApiFailure } from '../lib/api';
+import { COLLECTION_POSTS_PATH, getPost } from '../lib/endpoints/posts';
 import { pageData } from '../lib/page-data';
 import { useLocation, type RouteProps } from '../router';
 import { usePageTitle } from '../ui/page-title';
@@ -33,7 +33,7 @@ export default function CollectionPage({ params }: RouteProps) {
       return;
     }
     const controller = new AbortController();
-    apiGet<{ post: Post }>('/v1/post', { query: { id: postId }, signal: controller.signal })
+    getPost(postId, controller.signal)
       .then((reply) => {
         if (reply.post.type !== 'CollectionPage') {
           setLoad({ status: 'missing', message: 'This post is not a collection page.' });
@@ -88,7 +88,7 @@ export default function CollectionPage({ params }: RouteProps) {
         )}
       </article>
       <section aria-label="Posts in this collection" className={styles.list}>
-        <FeedList path="/v1/collection-posts" query={{ id: post.id }} place="collection" />
+        <FeedList path={COLLECTION_POSTS_PATH} query={{ id: post.id }} place="collection" />
       </section>
     </div>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { RESEND_CONFIRMATION_URL } from '../lib/endpoints/session';
 import { openModal, requireMember } from '../ui/modals';
 import { showToast } from '../ui/toasts';
 import { syncLocation, useHydrated } from '../router';
@@ -56,7 +57,7 @@ export function PoliticsBanner() {
   );
 }
 
-export const RESEND_URL = '/member/resend-confirmation';
+export const RESEND_URL = RESEND_CONFIRMATION_URL;
 export const CHANGE_EMAIL_URL = '/settings/account';
 
 /** The home list only: a member with a pending email, or an unverified one, is asked to confirm it. */

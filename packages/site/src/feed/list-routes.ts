@@ -41,15 +41,7 @@ export function homeTabs(appName: string, features: ListFeatures, search: string
 export const HOME_LIST_TYPES = ['home', 'fresh', 'explore', 'trending', 'top', 'news', 'forum'] as const;
 export type HomeListType = (typeof HOME_LIST_TYPES)[number];
 
-/**
- * §7: the list call of a home list URL. Home, and fresh or explore without a timeframe, use /v1/feed-posts; the
- * others /v1/group-posts (the server answers both the same way).
- */
-export function homeListPath(type: HomeListType, timeframe: string | undefined): string {
-  const tf = timeframe ? `/timeframe/${encodeURIComponent(timeframe)}` : '';
-  const feed = type === 'home' || ((type === 'fresh' || type === 'explore') && !timeframe);
-  return `/v1/${feed ? 'feed-posts' : 'group-posts'}/type/${type}${tf}`;
-}
+export { homeListPath, interestListPath, SEARCH_PATH, tagListPath } from '../lib/endpoints/lists';
 
 /** shell-and-account.md §2 page titles of the home lists. */
 export function homePageType(type: HomeListType, timeframe: string | undefined): PageType {
@@ -64,10 +56,6 @@ export function homePageType(type: HomeListType, timeframe: string | undefined):
   }
 }
 
-export const tagListPath = (tag: string, type: string) => `/v1/tag-posts/tag/${encodeURIComponent(tag)}/type/${encodeURIComponent(type)}`;
-export const interestListPath = (interest: string, type: string) =>
-  `/v1/interest-posts/interest/${encodeURIComponent(interest)}/type/${encodeURIComponent(type)}`;
-export const SEARCH_PATH = '/v1/search-posts';
 
 /** posts-and-feeds.md §2: the lists that /embed/{type} shows. */
 export const EMBED_LIST_TYPES = ['home', 'fresh'] as const;

@@ -1,6 +1,8 @@
 import { createStore, useStore } from 'zustand';
 import { siteConfig } from '../config';
-import { apiDelete, apiPostForm, errorMessage } from '../lib/api';
+import { errorMessage } from '../lib/api';
+import { setBlocked } from '../lib/endpoints/session';
+import { beaconBlockPost, blockPost, getDownloadUrl, removePost, sendReport } from '../lib/endpoints/lists';
 import { LINK_COPIED } from '../post/share';
 import { openModal, requireMember } from '../ui/modals';
 import { showToast } from '../ui/toasts';
@@ -104,7 +106,7 @@ async function sendHide(postId: string): Promise<void> {
   dequeue(postId);
   setBlockedPost(postId, true);
   try {
-    await apiPostForm('/v1/block-post', { type: 'post', id: postId });
+    await blockPost(postId, 'post');
   } catch (error) {
     setBlockedPost(postId, false);
     showToast(errorMessage(error), 'error');
@@ -123,7 +125,7 @@ export async function revertHide(postId: string): Promise<void> {
   if (userStore.getState().info.blockPosts[postId] !== 'post') return;
   setBlockedPost(postId, false);
   try {
-    await apiPostForm('/v1/block-post', { type: 'post', id: postId, action: 'unblock' });
+    await blockPost(postId, 'post', true);
   } catch (error) {
     setBlockedPost(postId, true);
     showToast(errorMessage(error), 'error');
@@ -140,8 +142,7 @@ export function flushHides(): void {
     timers.delete(postId);
     dequeue(postId);
     setBlockedPost(postId, true);
-    const body = new URLSearchParams({ type: 'post', id: postId });
-    if (!navigator.sendBeacon?.('/v1/block-post', body)) void apiPostForm('/v1/block-post', { type: 'post', id: postId }).catch(() => undefined);
+    if (!beaconBlockPost(postId)) void blockPost(postId, 'post').catch(() => undefined);
   }
 }
 
@@ -176,7 +177,7 @@ const setBlockedAccount = (accountId: string, blocked: boolean) =>
 /** comments.md §7: POST /v1/user-block {accountId, _method}; the blocked list changes only once the server agrees. */
 export async function setUserBlocked(creator: { accountId: string; username: string }, blocked: boolean): Promise<boolean> {
   try {
-    await apiPostForm('/v1/user-block', { accountId: creator.accountId, _method: blocked ? 'post' : 'delete' });
+    await setBlocked(creator.accountId, blocked);
   } catch (error) {
     showToast(errorMessage(error), 'error');
     return false;
@@ -217,7 +218,7 @@ export function askReport(post: Post): void {
 export async function reportPost(postId: string, reason: number): Promise<boolean> {
   let reply: ReportReply;
   try {
-    reply = await apiPostForm<ReportReply>('/report', { entryId: postId, type: reason });
+    reply = await sendReport({ entryId: postId }, reason);
   } catch {
     showToast(REPORT_FAILED_MESSAGE, 'error');
     return false;
@@ -237,7 +238,7 @@ export async function reportPost(postId: string, reason: number): Promise<boolea
 /** §4 Delete post: own uploads only; on success list views reload. */
 export async function deletePost(postId: string): Promise<boolean> {
   try {
-    await apiDelete('/v1/post', { entryId: postId });
+    await removePost(postId);
   } catch (error) {
     showToast(errorMessage(error), 'error');
     return false;
@@ -251,7 +252,7 @@ export async function deletePost(postId: string): Promise<boolean> {
 /** POST /v1/download-post answers the media URL; the browser then saves it. */
 export async function downloadPost(postId: string): Promise<void> {
   try {
-    const { url } = await apiPostForm<{ url: string }>('/v1/download-post', { id: postId });
+    const { url } = await getDownloadUrl(postId);
     const link = document.createElement('a');
     link.href = url;
     link.download = url.split('/').pop()?.split('?')[0] || `${postId}`;

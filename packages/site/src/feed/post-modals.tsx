@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { addWords, type WordListKind } from '../account/account-api';
 import { newEntries, WORDS_PLACEHOLDER } from '../account/settings/word-list';
-import { apiPostForm, errorMessage } from '../lib/api';
+import { errorMessage } from '../lib/api';
+import { sendReport } from '../lib/endpoints/lists';
 import { Dialog } from '../ui/dialog';
 import type { ModalComponentProps } from '../ui/modals';
 import { showToast } from '../ui/toasts';
@@ -70,7 +71,7 @@ export function ReportModal({ props, close }: ModalComponentProps) {
 /** §4 "Blocking a user": after reporting a user, 'User reported. You can also block this user.' with a Block action. */
 async function reportProfile(username: string, accountId: string, reason: number): Promise<boolean> {
   try {
-    await apiPostForm('/report', { username, type: reason });
+    await sendReport({ username }, reason);
   } catch (error) {
     showToast(errorMessage(error), 'error');
     return false;

@@ -1,11 +1,12 @@
 import { createContext, useContext } from 'react';
 import { createStore, useStore } from 'zustand';
-import { apiDelete, apiGet, apiPost, apiPostForm, errorMessage, isApiNetworkError } from '../lib/api';
+import { errorMessage, isApiNetworkError } from '../lib/api';
+import { fetchList, isHomeList, sendVote, setPostSaved } from '../lib/endpoints/lists';
 import { requireMember } from '../ui/modals';
 import { showToast } from '../ui/toasts';
 import { tagStore } from '../tags/tag-store';
 import { updateUserInfo, userStore } from '../user/user-store';
-import type { ListReply, Post } from './post-types';
+import type { Post } from './post-types';
 
 /** posts-and-feeds.md §3 "Post list state": posts by id, and per list its ids, cursor and loading state. */
 export type FeedList = {
@@ -38,7 +39,7 @@ const EMPTY = emptyList();
 const isLoggedIn = () => Boolean(userStore.getState().info.user?.username);
 
 /** shell-and-account.md §4: the home lists (/v1/feed-posts and /v1/group-posts, see list-routes.ts) leave out posts of hidden tags. */
-export const isHomeList = (path: string) => path.startsWith('/v1/feed-posts/') || path.startsWith('/v1/group-posts/');
+export { isHomeList };
 /** As many hidden tags as a list call may name (the server's MAX_HIDDEN_TAGS); the list filters older ones on screen. */
 const MAX_HIDDEN_TAGS = 50;
 
@@ -66,7 +67,7 @@ export const createPostListStore = (initial: PostListState = { posts: {}, lists:
       const q = { ...query, ...hiddenTagsQuery(path), ...(current.after ? { after: current.after } : {}) };
       try {
         // §7: POST for members (their filters apply), GET for visitors (cacheable).
-        const reply = isLoggedIn() ? await apiPost<ListReply>(path, {}, { query: q }) : await apiGet<ListReply>(path, { query: q });
+        const reply = await fetchList(path, q, isLoggedIn());
         set((s) => {
           const posts = { ...s.posts };
           const before = s.lists[key] ?? emptyList();
@@ -129,7 +130,6 @@ export function nextVote(previous: VoteValue, tapped: 1 | -1, counts: VoteCounts
   return { vote, counts: { upVoteCount: Math.max(0, upVoteCount), downVoteCount: Math.max(0, downVoteCount) } };
 }
 
-const VOTE_PATHS: Record<VoteValue, string> = { 1: '/v1/vote/like', [-1]: '/v1/vote/dislike', 0: '/v1/vote/unlike' };
 
 
 const setUserVote = (id: string, vote: VoteValue) => updateUserInfo((info) => ({ votes: { ...info.votes, [id]: vote } }));
@@ -144,7 +144,7 @@ export async function votePost(post: Post, tapped: 1 | -1, store = postListStore
   store.getState().putPost({ ...current, ...next.counts });
   setUserVote(post.id, next.vote);
   try {
-    const reply = await apiPostForm<VoteCounts>(VOTE_PATHS[next.vote], { id: post.id });
+    const reply = await sendVote(post.id, next.vote);
     store.getState().patchPost(post.id, { upVoteCount: reply.upVoteCount, downVoteCount: reply.downVoteCount });
   } catch (error) {
     store.getState().patchPost(post.id, counts);
@@ -165,8 +165,7 @@ export async function toggleSave(postId: string): Promise<void> {
     updateUserInfo((info) => ({ saves: on ? [...info.saves.filter((id) => id !== postId), postId] : info.saves.filter((id) => id !== postId) }));
   apply(saved);
   try {
-    if (saved) await apiPostForm('/v1/save-post', { id: postId });
-    else await apiDelete('/v1/save-post', { id: postId });
+    await setPostSaved(postId, saved);
     showToast(saved ? SAVED_MESSAGE : UNSAVED_MESSAGE);
   } catch (error) {
     apply(!saved);

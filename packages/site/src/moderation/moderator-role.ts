@@ -1,5 +1,6 @@
 import { createCommentsClient } from '@guffaw/comments-client';
-import { apiGet, isApiFailure } from '../lib/api';
+import { isApiFailure } from '../lib/api';
+import { appDetails } from '../lib/endpoints/apps';
 
 /** The main site's app in the comment service (DESIGN.md), as post-comments.tsx names it; not imported from there, which would bring the widget along. */
 export const MAIN_APP_ID = 'guffaw';
@@ -17,7 +18,7 @@ async function askRole(auth: string): Promise<ModeratorRole> {
   const client = createCommentsClient({ appId: MAIN_APP_ID, auth, host: window.location.origin });
   if ((await client.getUser()).info.moderate) return 'moderator';
   try {
-    await apiGet(`/v1/apps/${MAIN_APP_ID}`);
+    await appDetails(MAIN_APP_ID);
     return 'admin';
   } catch (error) {
     if (isApiFailure(error) && (error.status === 403 || error.status === 401 || error.status === 404)) return 'none';

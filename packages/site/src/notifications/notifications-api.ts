@@ -1,4 +1,5 @@
-import { apiPost } from '../lib/api';
+import { getNotifications, sendNotificationsRead } from '../lib/endpoints/notifications';
+import { readStateCall, readStateUrl } from '../lib/endpoints/read-state';
 import type { ReadState } from './push-client';
 
 /**
@@ -42,30 +43,22 @@ export const NO_PROFILE = '-1';
 
 /** POST /v1/notifications {refKey?, tab}: pages of the server's size; reads data.data. */
 export async function listNotifications(params: { refKey?: string | null; tab: NotificationTab }, signal?: AbortSignal): Promise<NotificationPage> {
-  const body: Record<string, string> = { tab: params.tab };
+  const body: { tab: NotificationTab; refKey?: string } = { tab: params.tab };
   if (params.refKey) body.refKey = params.refKey;
-  const data = await apiPost<{ data: NotificationPage }>('/v1/notifications', body, signal ? { signal } : {});
+  const data = await getNotifications(body, signal);
   return { items: data.data.items, nextKey: data.data.nextKey, didEndOfList: data.data.didEndOfList };
 }
 
 /** POST /v1/notifications-read-state {itemKeys, states: 1}: one call per clicked item. */
 export async function markNotificationsRead(ids: readonly string[]): Promise<void> {
-  await apiPost('/v1/notifications-read-state', { itemKeys: ids.join(','), states: 1 });
+  await sendNotificationsRead(ids.join(','));
 }
 
-type ReadStateReply = { status?: string; payload?: Partial<ReadState> };
-
-async function readStateCall(method: 'GET' | 'POST'): Promise<ReadState> {
-  // The notification host answers {status, payload}, not the main envelope: read it with a plain fetch.
-  const url = new URL('/v1/read-state.json', typeof window === 'undefined' ? 'http://localhost' : window.location.origin);
-  const res = await fetch(url, { method, credentials: 'same-origin', headers: { 'x-api-version': '2' } });
-  const body = (await res.json()) as ReadStateReply;
-  if (!res.ok || body.status !== 'OK' || typeof body.payload?.unreadCount !== 'number') throw new Error(`read state: HTTP ${res.status}`);
-  return { lastReadTimestamp: body.payload.lastReadTimestamp ?? 0, unreadCount: body.payload.unreadCount };
-}
+const readState = (method: 'GET' | 'POST') =>
+  readStateCall(readStateUrl(typeof window === 'undefined' ? 'http://localhost' : window.location.origin), { method, credentials: 'same-origin' });
 
 /** GET /v1/read-state.json. */
-export const fetchReadState = (): Promise<ReadState> => readStateCall('GET');
+export const fetchReadState = (): Promise<ReadState> => readState('GET');
 /** POST /v1/read-state.json: clears the unread count and moves the read marker to now. */
-export const clearReadState = (): Promise<ReadState> => readStateCall('POST');
+export const clearReadState = (): Promise<ReadState> => readState('POST');
 

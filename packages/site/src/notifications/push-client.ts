@@ -1,3 +1,6 @@
+import { pushSocketUrl } from '../lib/endpoints/push';
+import { readStateCall, readStateUrl } from '../lib/endpoints/read-state';
+
 /**
  * The live notification stream of a logged-in user (shell-and-account.md §4 "Push", §7 "Websocket push stream").
  *
@@ -61,7 +64,7 @@ export type PushClient = {
 
 /** `https://host` → `wss://host/v1/push`. */
 export function pushUrl(host: string): string {
-  const url = new URL('/v1/push', host);
+  const url = pushSocketUrl(host);
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
   return url.toString();
 }
@@ -192,12 +195,7 @@ export function createPushClient(options: PushClientOptions): PushClient {
 }
 
 async function defaultFetchReadState(host: string, params: string): Promise<ReadState> {
-  const url = new URL('/v1/read-state.json', host);
+  const url = readStateUrl(host);
   if (params) url.search = params;
-  const res = await fetch(url, { credentials: 'include', headers: { 'x-api-version': '2' } });
-  const body = (await res.json()) as { status?: string; payload?: Partial<ReadState> };
-  if (!res.ok || body.status !== 'OK' || typeof body.payload?.unreadCount !== 'number') {
-    throw new Error(`read state: HTTP ${res.status}`);
-  }
-  return { lastReadTimestamp: body.payload.lastReadTimestamp ?? 0, unreadCount: body.payload.unreadCount };
+  return readStateCall(url, { credentials: 'include' });
 }

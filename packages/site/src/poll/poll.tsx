@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { postPath, type Post } from '../feed/post-types';
-import { apiGet, apiPost, isApiFailure, requestEnvelope } from '../lib/api';
+import { isApiFailure } from '../lib/api';
+import { getPollResults, sendPollVote } from '../lib/endpoints/poll';
 import { Link } from '../router';
 import { requireMember } from '../ui/modals';
 import { showToast } from '../ui/toasts';
@@ -25,10 +26,7 @@ type PollProps = {
 
 /** §7: GET for visitors, POST for members (their own choice comes back). */
 async function fetchResults(postId: string, member: boolean, signal: AbortSignal): Promise<PollResults> {
-  const reply = member
-    ? await apiPost<{ poll: PollResults }>('/v1/poll/results', { entryId: postId }, { signal })
-    : await apiGet<{ poll: PollResults }>('/v1/poll/results', { query: { entryId: postId }, signal });
-  return reply.poll;
+  return (await getPollResults(postId, member, signal)).poll;
 }
 
 /**
@@ -114,9 +112,7 @@ export function Poll({ post, main, feedId = 'post', feedSource = 'post-view' }: 
     voting.current = true;
     show(withVote(before, option));
     try {
-      const reply = await requestEnvelope<{ poll?: PollResults }>('POST', '/v1/poll/vote', {
-        json: { entryId: post.id, feedId, feedSource, option_index: option },
-      });
+      const reply = await sendPollVote({ entryId: post.id, feedId, feedSource, option_index: option });
       if (reply.meta.status !== 'Success') {
         show(before);
         showToast(VOTE_FAILED, 'error');

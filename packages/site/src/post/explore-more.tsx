@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { OFFENSIVE_TITLE } from '../feed/offensive-mask';
 import { MaskCover } from '../feed/mask-cover';
 import { SENSITIVE_TITLE } from '../feed/post-card';
-import { postPath, type ListReply, type Post } from '../feed/post-types';
+import { postPath, type Post } from '../feed/post-types';
 import { showsOffensiveMask, showsSensitiveMask, useUnmasked, useViewAllOffensive } from '../feed/visibility';
-import { apiGet } from '../lib/api';
+import { getRelatedArticles } from '../lib/endpoints/posts';
 import { Link } from '../router';
 import { useUser } from '../user/user-store';
 import styles from './explore-more.module.css';
@@ -16,7 +16,7 @@ export function ExploreMore({ postId }: { postId: string }) {
   const [articles, setArticles] = useState<Post[]>([]);
   useEffect(() => {
     const controller = new AbortController();
-    apiGet<ListReply>('/v1/related-articles', { query: { id: postId }, signal: controller.signal })
+    getRelatedArticles(postId, controller.signal)
       .then((reply) => setArticles(reply.posts))
       // A side carousel: without it the article still reads whole.
       .catch(() => undefined);

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Comments, type BlockApi, type FollowApi, type InitialPage } from '@guffaw/comments-widget';
 import '@guffaw/comments-widget/styles.css';
-import { setThreadFollowed } from '../account/account-api';
-import { apiPost, apiPostForm } from '../lib/api';
+import { setThreadFollowed, threadFollowStatus } from '../lib/endpoints/account';
+import { setBlocked } from '../lib/endpoints/session';
+import { getOpToken } from '../lib/endpoints/posts';
 import { navigate, useHydrated } from '../router';
 import { postListStore } from '../feed/post-store';
 import { useViewAllOffensive } from '../feed/visibility';
@@ -17,7 +18,7 @@ export const COMMENT_APP_ID = 'guffaw';
 /** comments.md §7: thread follow on the main API. */
 export const followApi: FollowApi = {
   async status(threadId) {
-    return (await apiPost<{ followed: boolean }>('/v1/follow-thread-status', { threadId })).followed;
+    return (await threadFollowStatus(threadId)).followed;
   },
   async set(threadId, follow) {
     await setThreadFollowed(threadId, follow);
@@ -27,10 +28,10 @@ export const followApi: FollowApi = {
 /** User blocks on the main API (the same list the settings page shows). */
 export const blockApi: BlockApi = {
   async block(accountId) {
-    await apiPostForm('/v1/user-block', { accountId, _method: 'post' });
+    await setBlocked(accountId, true);
   },
   async unblock(accountId) {
-    await apiPostForm('/v1/user-block', { accountId, _method: 'delete' });
+    await setBlocked(accountId, false);
   },
 };
 
@@ -48,7 +49,7 @@ function useOpToken(postId: string, own: boolean): string | undefined {
     setToken(undefined);
     if (!own) return;
     let live = true;
-    apiPostForm<{ opToken: string }>('/v1/op-token', { id: postId }).then(
+    getOpToken(postId).then(
       (reply) => {
         if (live) setToken(reply.opToken);
       },

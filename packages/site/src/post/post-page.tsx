@@ -8,7 +8,8 @@ import { usePostList, votePost } from '../feed/post-store';
 import type { Post } from '../feed/post-types';
 import { commentLabel, isOwnUpload } from '../feed/visibility';
 import { siteConfig } from '../config';
-import { apiGet, errorMessage, isApiFailure } from '../lib/api';
+import { errorMessage, isApiFailure } from '../lib/api';
+import { getPost, RELATED_POSTS_PATH } from '../lib/endpoints/posts';
 import { abbreviateNumber } from '../lib/format';
 import { pageData, usePageDataReader } from '../lib/page-data';
 import { navigate, preloadComponent, useHydrated, useLocation, type RouteProps } from '../router';
@@ -55,7 +56,7 @@ export default function PostPage({ params }: RouteProps) {
 
   useEffect(() => {
     const controller = new AbortController();
-    apiGet<{ post: Post }>('/v1/post', { query: { id: postId }, signal: controller.signal })
+    getPost(postId, controller.signal)
       .then((reply) => {
         putPost(reply.post);
         setLoad({ status: 'ready' });
@@ -192,7 +193,7 @@ function PostView({ post }: { post: Post }) {
       </nav>
       <div id="comment" className={styles.section} data-tooltip-anchor={pinnedTooltip ? 'pinnedComment' : undefined}>
         {tab === 'related' ? (
-          <FeedList path="/v1/related-posts" query={{ id: post.id }} shortcuts={false} />
+          <FeedList path={RELATED_POSTS_PATH} query={{ id: post.id }} shortcuts={false} />
         ) : !hydrated && !initialPage ? (
           // Server HTML and hydration stop here; the widget's chunk loads after.
           <p className={styles.commentsSkeleton} role="status">Loading {commentLabel(2, forum).toLowerCase()}…</p>

@@ -3,7 +3,8 @@ import { FeedList } from '../feed/feed-list';
 import feedStyles from '../feed/feed.module.css';
 import { setUserBlocked } from '../feed/post-actions';
 import { listKey, selectList, usePostList } from '../feed/post-store';
-import { apiGet, errorMessage, isApiFailure } from '../lib/api';
+import { errorMessage, isApiFailure } from '../lib/api';
+import { getProfile } from '../lib/endpoints/posts';
 import { usePageDataReader, type PageProfile } from '../lib/page-data';
 import { Link, useLocation, type RouteProps } from '../router';
 import { BLOCKED_ICON, EmptyState } from '../ui/empty-state/empty-state';
@@ -55,7 +56,7 @@ export default function ProfilePage({ params }: RouteProps) {
     }
     const controller = new AbortController();
     setLoad({ status: 'loading' });
-    apiGet<{ profile: Profile }>('/v1/user-profile', { query: { username }, signal: controller.signal })
+    getProfile(username, controller.signal)
       .then((reply) => setLoad({ status: 'ready', profile: reply.profile }))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;

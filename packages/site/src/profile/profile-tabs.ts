@@ -21,6 +21,4 @@ export function profileTabs(username: string, own: boolean): ProfileTab[] {
   return tabs;
 }
 
-/** §7: the list call of a profile tab. */
-export const userListPath = (username: string, type: ProfileType) =>
-  `/v1/user-posts/username/${encodeURIComponent(username)}/type/${type}`;
+export { userListPath } from '../lib/endpoints/posts';

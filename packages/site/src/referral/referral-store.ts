@@ -1,5 +1,5 @@
 import { createStore, useStore } from 'zustand';
-import { apiPost } from '../lib/api';
+import { getReferralStatus } from '../lib/endpoints/referral';
 import { isRedeemedStatus, type ReferralMode } from './referral-rules';
 import { safeStorage } from '../lib/storage';
 
@@ -28,9 +28,6 @@ export type ReferralActions = {
   checkStatus(accountId: string, mode: ReferralMode): Promise<void>;
 };
 export type ReferralStore = ReferralState & ReferralActions;
-
-/** POST /v1/moonit-status {mode} -> data.status (comments.md §7). */
-const fetchReferralStatus = (mode: ReferralMode) => apiPost<{ status?: string }>('/v1/moonit-status', { mode });
 
 function read(storage: Storage | null): ReferralState {
   try {
@@ -72,7 +69,7 @@ export const createReferralStore = (storage: Storage | null = safeStorage()) => 
         const key = `${accountId}:${mode}`;
         const running = pending.get(key);
         if (running) return running;
-        const request = fetchReferralStatus(mode)
+        const request = getReferralStatus(mode)
           .then((data) => {
             if (isRedeemedStatus(data.status) && !get().redeemedAccounts.includes(accountId)) {
               save({ redeemedAccounts: [...get().redeemedAccounts, accountId] });

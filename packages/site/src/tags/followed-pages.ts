@@ -1,5 +1,6 @@
 import { createStore, useStore } from 'zustand';
-import { apiGet, errorMessage, requestEnvelope } from '../lib/api';
+import { errorMessage } from '../lib/api';
+import { getFollowedPages, setPageFollowed } from '../lib/endpoints/tags';
 import { showToast } from '../ui/toasts/toast-store';
 
 /**
@@ -12,7 +13,7 @@ export type FollowedPage = { kind: FollowKind; key: string; name: string; url: s
 
 export const FOLLOWING_SHOWN = 10;
 
-type ServerPage = { key?: unknown; name?: unknown; url?: unknown; updateTs?: unknown };
+export type ServerPage = { key?: unknown; name?: unknown; url?: unknown; updateTs?: unknown };
 
 function toPage(kind: FollowKind, raw: ServerPage): FollowedPage | null {
   if (typeof raw.key !== 'string' || raw.key === '') return null;
@@ -38,7 +39,7 @@ export const createFollowedStore = (now: () => number = () => Math.floor(Date.no
     pages: [],
     loaded: false,
     async load() {
-      const data = await apiGet<{ tags?: ServerPage[]; interests?: ServerPage[] }>('/user-followed-pages');
+      const data = await getFollowedPages();
       const pages = [
         ...(data.interests ?? []).map((p) => toPage('interest', p)),
         ...(data.tags ?? []).map((p) => toPage('tag', p)),
@@ -46,9 +47,7 @@ export const createFollowedStore = (now: () => number = () => Math.floor(Date.no
       set({ pages, loaded: true });
     },
     async setFollowing(kind, key, following, name) {
-      const reply = await requestEnvelope<ServerPage | null>('POST', `/user-followed-pages/${kind}/${encodeURIComponent(key)}`, {
-        form: { isFollowing: following ? 1 : 0 },
-      });
+      const reply = await setPageFollowed(kind, key, following);
       if (reply.meta.status !== 'Success') return false;
       const rest = get().pages.filter((p) => !(p.kind === kind && p.key === key));
       if (!following) {

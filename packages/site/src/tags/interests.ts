@@ -1,5 +1,5 @@
 import { createStore, useStore } from 'zustand';
-import { apiGet } from '../lib/api';
+import { getInterests } from '../lib/endpoints/tags';
 
 /**
  * shell-and-account.md §3 "Interest". Server contract: GET /v1/interests -> data { interests: Interest[] }. The
@@ -24,7 +24,7 @@ export const createInterestStore = () =>
     interests: [],
     loaded: false,
     async load() {
-      const data = await apiGet<{ interests?: Interest[] }>('/v1/interests');
+      const data = await getInterests();
       set({ interests: Array.isArray(data.interests) ? data.interests : [], loaded: true });
     },
     set(interests) {

@@ -1,5 +1,5 @@
 import { createStore, useStore } from 'zustand';
-import { apiGet } from '../lib/api';
+import { getSiteConfig } from '../lib/endpoints/site-config';
 import { canonicalTag, moveToFront, tagUrl } from './canonical';
 import { safeStorage } from '../lib/storage';
 
@@ -141,7 +141,7 @@ export const createTagStore = (storage: Storage | null = safeStorage()) =>
         set({ popular, other });
       },
       loadPopular() {
-        loadingPopular ??= apiGet<{ tags?: unknown }>('/v1/config').then(
+        loadingPopular ??= getSiteConfig().then(
           (config) => get().setPopular(popularFromConfig(config.tags)),
           (error: unknown) => {
             loadingPopular = null;

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { apiGet } from '../lib/api';
+import { getMemeTemplates } from '../lib/endpoints/posts';
 import { fileProblem } from './file-check';
 import { FileDrop, usePastedFile } from './file-drop';
 import { CAPTION_MAX, CLASSIC_LAYOUT, canvasToFile, drawMeme, type MemeLayout, type PlacedCaptions } from './meme-canvas';
@@ -8,7 +8,7 @@ import styles from './upload.module.css';
 
 type Picture = { bitmap: HTMLImageElement; name: string };
 /** GET /v1/meme-templates (server modules/posts/meme-templates.ts). */
-type MemeTemplate = { id: string; name: string; url: string };
+export type MemeTemplate = { id: string; name: string; url: string };
 
 const NONE: PlacedCaptions = { top: null, bottom: null };
 
@@ -32,7 +32,7 @@ export function MemeMaker({ onUse, onCancel }: { onUse: (file: File, caption: st
 
   useEffect(() => {
     const controller = new AbortController();
-    apiGet<{ templates: MemeTemplate[] }>('/v1/meme-templates', { signal: controller.signal })
+    getMemeTemplates(controller.signal)
       .then((data) => setTemplates(data.templates))
       .catch(() => undefined);
     return () => controller.abort();

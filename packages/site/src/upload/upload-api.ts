@@ -1,17 +1,9 @@
-import { ApiFailure, ApiNetworkError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE, apiGet, type ApiEnvelope } from '../lib/api';
-import type { Post } from '../feed/post-types';
+import { ApiFailure, ApiNetworkError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE, type ApiEnvelope } from '../lib/api';
+import { getUploadStatus, SUBMIT_PATH } from '../lib/endpoints/posts';
 
-/** The server's reply to POST /submit and GET /v1/submit-status (server modules/upload/service.ts UploadStatus). */
-export type UploadStatus = {
-  id: string;
-  status: 'processing' | 'ready' | 'failed';
-  progress: number;
-  type: string;
-  url: string;
-  errorCode?: string;
-  errorMessage?: string;
-  post?: Post;
-};
+/** The server's reply to POST /submit and GET /v1/submit-status: the contract's type (@guffaw/api upload.ts). */
+export type { UploadStatus } from '@guffaw/api';
+import type { UploadStatus } from '@guffaw/api';
 
 /** The post types the upload page offers (posts-and-feeds.md §3), with the server's field rules (modules/upload/schemas.ts). */
 export const UPLOAD_TYPES = [
@@ -39,7 +31,7 @@ export const SIZE_LIMIT_TEXT = 'JPEG or PNG up to 10 MB, GIF up to 20 MB, MP4 or
 export function submitPost(form: FormData, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<UploadStatus> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/submit');
+    xhr.open('POST', SUBMIT_PATH);
     xhr.setRequestHeader('x-api-version', '2');
     xhr.setRequestHeader('accept', 'application/json');
     xhr.upload.onprogress = (event) => {
@@ -70,5 +62,4 @@ export function submitPost(form: FormData, onProgress: (fraction: number) => voi
   });
 }
 
-export const uploadStatus = (id: string, signal?: AbortSignal) =>
-  apiGet<UploadStatus>('/v1/submit-status', { query: { id }, ...(signal ? { signal } : {}) });
+export const uploadStatus = getUploadStatus;

@@ -1,5 +1,6 @@
 import { createStore, useStore } from 'zustand';
-import { apiPost, apiPostForm, isApiFailure } from '../lib/api';
+import { isApiFailure } from '../lib/api';
+import { getUserInfo, logOut, saveSettings } from '../lib/endpoints/session';
 import { guestInfo, type MainUser, type UserInfo } from './user-types';
 import { safeStorage } from '../lib/storage';
 
@@ -89,7 +90,7 @@ export const createUserStore = ({ storage = safeStorage(), now = Date.now }: Use
         const { info, fetchedAt } = get();
         const search = typeof location === 'undefined' ? '' : location.search;
         if (!force && !isStale(info, fetchedAt, now(), search)) return Promise.resolve();
-        pending ??= apiPost<UserInfo>('/v1/user-info')
+        pending ??= getUserInfo()
           .then((data) => apply(data && typeof data === 'object' ? data : guestInfo()))
           .catch((error: unknown) => {
             // A Failure means no usable session (§2: guests may get a Failure); a network error keeps what we have.
@@ -109,7 +110,7 @@ export const createUserStore = ({ storage = safeStorage(), now = Date.now }: Use
       },
 
       async logout() {
-        await apiPost('/logout').catch(() => undefined);
+        await logOut().catch(() => undefined);
         get().clear();
       },
 
@@ -120,7 +121,7 @@ export const createUserStore = ({ storage = safeStorage(), now = Date.now }: Use
       },
 
       async saveSettings(fields) {
-        const data = await apiPostForm<{ user?: MainUser }>('/v1/settings', fields);
+        const data = await saveSettings(fields);
         if (data?.user) get().patchUser(data.user);
       },
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { apiGet, apiPost, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
+import { loadEmailNotifications, saveEmailNotifications } from '../../lib/endpoints/account';
 import { showToast } from '../../ui/toasts';
 import styles from '../account.module.css';
 
@@ -7,8 +8,7 @@ export type EmailMode = 'immediately' | 'digest' | 'never';
 export type EmailNotificationSettings = { mode: EmailMode; email: string | null; emailVerified: boolean };
 
 /** The server's email notification calls (modules/email): the signed-in member's choice. */
-export const loadEmailNotifications = () => apiGet<EmailNotificationSettings>('/v1/email-notifications');
-export const saveEmailNotifications = (mode: EmailMode) => apiPost<EmailNotificationSettings>('/v1/email-notifications', { mode });
+export { loadEmailNotifications, saveEmailNotifications };
 
 export const EMAIL_MODE_OPTIONS: ReadonlyArray<{ value: EmailMode; label: string; hint: string }> = [
   { value: 'immediately', label: 'Immediately', hint: 'One email a few minutes after a reply or mention (a busy thread makes one email).' },

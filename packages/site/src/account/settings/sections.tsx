@@ -2,6 +2,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { openModal } from '../../ui/modals/modal-store';
 import { ShortcutsSwitch } from '../../ui/shortcuts/shortcuts-switch';
 import { userStore, type MainUser } from '../../user';
+import { connectUrl } from '../../lib/endpoints/account';
+import { RESEND_CONFIRMATION_URL } from '../../lib/endpoints/session';
 import { authProviders, unlink } from '../account-api';
 import styles from '../account.module.css';
 import { EmailNotificationsPanel } from './email-notifications';
@@ -205,7 +207,7 @@ export function AccountSection({ user }: Props) {
         ) : (
           <div className={styles.row} key={p}>
             <span>{label}: not connected</span>
-            <a className={styles.secondary} href={`/connect/${p}?next=${encodeURIComponent('/settings/account')}`}>
+            <a className={styles.secondary} href={connectUrl(p, `next=${encodeURIComponent('/settings/account')}`)}>
               Connect
             </a>
           </div>
@@ -242,7 +244,7 @@ export function EmailSection({ user }: Props) {
         </p>
         {user.pendingEmail && <p className={styles.info}>Waiting for confirmation: {user.pendingEmail}</p>}
         {(user.pendingEmail || !user.isVerified.email) && (
-          <a className={styles.secondary} href="/member/resend-confirmation">
+          <a className={styles.secondary} href={RESEND_CONFIRMATION_URL}>
             Resend verification email
           </a>
         )}

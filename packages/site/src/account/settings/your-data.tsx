@@ -1,7 +1,7 @@
+import { ACCOUNT_EXPORT_URL } from '../../lib/endpoints/account';
 import styles from '../account.module.css';
 
-/** GET /v1/account-export: the member's own data as a JSON file (the server names it guffaw-{username}-{date}.json). */
-export const ACCOUNT_EXPORT_URL = '/v1/account-export';
+export { ACCOUNT_EXPORT_URL };
 
 /**
  * Settings › Privacy, "Your data" (issue #25): a plain link with `download`, so the browser saves the file the server

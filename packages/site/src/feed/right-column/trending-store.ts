@@ -1,5 +1,5 @@
 import { createStore, useStore } from 'zustand';
-import { apiGet, apiPost } from '../../lib/api';
+import { fetchList } from '../../lib/endpoints/lists';
 import { userStore } from '../../user/user-store';
 import { homeListPath } from '../list-routes';
 import type { ListReply, Post } from '../post-types';
@@ -14,8 +14,7 @@ export type TrendingActions = {
 };
 
 /** As the lists ask (post-store.ts): POST for members, so their filters apply; GET for visitors, cacheable. */
-const firstPage = (path: string): Promise<ListReply> =>
-  userStore.getState().info.user?.username ? apiPost<ListReply>(path, {}) : apiGet<ListReply>(path);
+const firstPage = (path: string): Promise<ListReply> => fetchList(path, {}, !!userStore.getState().info.user?.username);
 
 export const createTrendingStore = (fetchList: (path: string) => Promise<ListReply> = firstPage) =>
   createStore<TrendingState & TrendingActions>()((set, get) => ({
