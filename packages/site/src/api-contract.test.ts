@@ -59,7 +59,6 @@ const PENDING = [
   'notifications/notifications-api.ts: NotificationPost',
   'notifications/notifications-api.ts: NotificationUser',
   'notifications/push-client.ts: ReadState',
-  'upload/upload-api.ts: UploadStatus',
 ];
 
 describe('the main API contract on the site', () => {
