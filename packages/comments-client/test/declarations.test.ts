@@ -1,4 +1,5 @@
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
@@ -8,7 +9,8 @@ import { describe, expect, it } from 'vitest';
  * (a `comments.md` or `posts-and-feeds.md` section the consumer does not have).
  */
 function declarations(pkg: string): Map<string, string> {
-  const config = fileURLToPath(new URL(`../../${pkg}/tsconfig.build.json`, import.meta.url));
+  // The package's folder found by its name, as a consumer's tools find it.
+  const config = join(dirname(createRequire(import.meta.url).resolve(`@guffaw/${pkg}/package.json`)), 'tsconfig.build.json');
   const parsed = ts.getParsedCommandLineOfConfigFile(config, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => { throw new Error(String(d.messageText)); } });
   if (!parsed) throw new Error(`cannot read ${config}`);
   const program = ts.createProgram({ rootNames: parsed.fileNames, options: { ...parsed.options, noEmit: false, declaration: true, emitDeclarationOnly: true } });
