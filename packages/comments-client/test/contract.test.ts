@@ -239,6 +239,12 @@ describe.each([...databaseKinds.map(realService), fakeService])('comments-client
     await expect(bob.adminBan(comment.user.userId)).rejects.toMatchObject({ status: 403 });
   });
 
+  it('errors: a member call without auth is a 401 (the client refuses it before sending; a raw request gets this)', async () => {
+    const response = await fetch(`${host}/comments/v2/user.json`, { method: 'POST', body: new URLSearchParams({ appId: APP_ID }) });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ status: 'ERROR', code: 'AUTH_REQUIRED', error: 'You must be logged in' });
+  });
+
   it('errors: a bad token is a 401 with a code and a text', async () => {
     const error = await client('not-a-token').getUser().catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'CommentsApiError', code: 'AUTH_INVALID', status: 401 });

@@ -71,7 +71,7 @@ export function createCommentServiceHandlers(options: CommentServiceOptions = {}
   };
   const member = (auth: string | undefined): CommentUserInfo => {
     const user = viewerOf(auth);
-    if (!user) throw new FakeError(401, 'LOGIN_REQUIRED', 'You must be logged in');
+    if (!user) throw new FakeError(401, 'AUTH_REQUIRED', 'You must be logged in');
     return user;
   };
   const moderator = (auth: string | undefined): CommentUserInfo => {
