@@ -12,6 +12,10 @@ export type AdSlotName = Static<typeof AdSlotName>;
 export const AD_SIZES = ['728x90', '970x250', '300x250', '336x280', '1x1'] as const;
 export const AdSize = Type.Union(AD_SIZES.map((s) => Type.Literal(s)));
 export type AdSize = Static<typeof AdSize>;
+/** The sizes a slot asks for (GET /v1/ads/slot?size=): every size but 1x1, which only a creative has. */
+export const AD_SLOT_SIZES = ['728x90', '970x250', '300x250', '336x280'] as const;
+export const AdSlotSize = Type.Union(AD_SLOT_SIZES.map((s) => Type.Literal(s)));
+export type AdSlotSize = Static<typeof AdSlotSize>;
 
 export const Ad = Type.Object({
   campaignId: Type.Integer(),

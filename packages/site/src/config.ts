@@ -5,7 +5,8 @@ import { ANALYTICS_EVENTS_PATH } from './lib/endpoints/analytics';
  * `<script id="guffaw-config" type="application/json">{...}</script>`; any field it leaves out keeps its default.
  */
 export type NavLink = { title: string; url: string; newTab?: boolean; isNew?: boolean };
-export type CampaignEntry = { link: string; images: { card: { url: string }; banner: { url: string } } };
+export type { CampaignEntry } from '@guffaw/api';
+import type { CampaignEntry } from '@guffaw/api';
 
 export type SiteConfig = {
   appName: string;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useHydrated } from '../router';
 import { useAds } from './ads-store';
-import type { Ad, AdSize, AdSlotName } from './provider';
+import type { Ad, AdSlotName, AdSlotSize } from './provider';
 import styles from './ads.module.css';
 
 /** posts-and-feeds.md §9: refresh every 30,000 ms while the page is visible; preload margin one browser height. */
@@ -14,7 +14,7 @@ export const IMPRESSION_MS = 1000;
 export type AdBox = 'inline' | 'sidebar';
 
 /** shell-and-account.md §2 layout breakpoints: 970x250 from 1506 px else 728x90; 336x280 from 1072 px else 300x250. */
-export function slotSize(box: AdBox, width: number): AdSize {
+export function slotSize(box: AdBox, width: number): AdSlotSize {
   if (box === 'sidebar') return width >= 1072 ? '336x280' : '300x250';
   return width >= 1506 ? '970x250' : '728x90';
 }
@@ -53,7 +53,7 @@ export function AdSlot({ slot, box, className, fixed = false, onViewed, onCollap
   const [half, setHalf] = useState(false);
   const [ad, setAd] = useState<Ad | null>(null);
   const [round, setRound] = useState(0);
-  const [size, setSize] = useState<AdSize | null>(null);
+  const [size, setSize] = useState<AdSlotSize | null>(null);
   // The box exists only once hydrated with ads on: the observers attach then.
   const rendered = hydrated && on;
 

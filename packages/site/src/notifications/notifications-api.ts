@@ -12,37 +12,21 @@ export type NotificationType =
   | 'MILESTONE_OVERALL_UPVOTE' | 'MILESTONE_OVERALL_COMMENT' | 'FOLLOW_THREAD' | 'SYSTEM' | 'USER' | 'FOLLOWED_PAGE'
   | 'AWARD_RECEIVE' | 'AWARD_SEND' | 'FOLLOW_USER_UPLOAD';
 
-/** accountId '-1' means the user has no profile to link to (§3). */
-export type NotificationUser = { username: string; accountId: string; avatarUrl: string };
-export type NotificationImage = { url: string; webpUrl: string };
-export type NotificationPost = { id: string; title: string; type: string; url: string; images: { imageFbThumbnail: NotificationImage | null } };
-
-export type NotificationItem = {
-  id: string;
-  /** Kept as a string: a type this build does not know still shows its message. */
-  type: NotificationType | (string & {});
-  /** Seconds since the epoch. */
-  timestamp: number;
-  url: string;
-  title: string;
-  message: string;
-  /** The message with a `[username]` placeholder per named user, in the order of `users`. */
-  wrapMessage: string;
-  users: NotificationUser[];
-  post: NotificationPost | null;
-  suppData: { followedPageUrl?: string; image?: string };
-  isRead: boolean;
-};
+/** The list's wire types are the contract's (@guffaw/api notifications.ts); accountId '-1' means no profile to link to (§3). */
+export type { NotificationImage, NotificationItem, NotificationPage, NotificationPost, NotificationUser } from '@guffaw/api';
+import type { NotificationPage } from '@guffaw/api';
 
 export type NotificationTab = 'all' | 'mentions';
-export type NotificationPage = { items: NotificationItem[]; nextKey: string | null; didEndOfList: boolean };
 
 /** §2: the Mentions tab shows only these. */
 export const MENTION_TYPES: readonly string[] = ['COMMENT', 'COMMENT_REPLY', 'COMMENT_MENTION'];
 export const NO_PROFILE = '-1';
 
 /** POST /v1/notifications {refKey?, tab}: pages of the server's size; reads data.data. */
-export async function listNotifications(params: { refKey?: string | null; tab: NotificationTab }, signal?: AbortSignal): Promise<NotificationPage> {
+export async function listNotifications(
+  params: { refKey?: string | null; tab: NotificationTab },
+  signal?: AbortSignal,
+): Promise<Pick<NotificationPage, 'items' | 'nextKey' | 'didEndOfList'>> {
   const body: { tab: NotificationTab; refKey?: string } = { tab: params.tab };
   if (params.refKey) body.refKey = params.refKey;
   const data = await getNotifications(body, signal);

@@ -13,7 +13,9 @@ import { readStateCall, readStateUrl } from '../lib/endpoints/read-state';
  * Read-state failures are logged and ignored (§8): the count stays as it is.
  */
 
-export type ReadState = { lastReadTimestamp: number; unreadCount: number };
+/** GET|POST /v1/read-state.json's payload: the contract's (@guffaw/api notifications.ts). */
+export type { ReadState } from '@guffaw/api';
+import type { ReadState } from '@guffaw/api';
 
 /** What the server sends (packages/server/src/modules/notifications/service.ts PushEvent). */
 export type PushEvent =

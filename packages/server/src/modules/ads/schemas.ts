@@ -1,4 +1,4 @@
-import { AD_SIZES, AD_SLOTS, AdSlotReply, AdsSetup, envelope, ImpressionReply } from '@guffaw/api';
+import { AD_SLOT_SIZES, AD_SLOTS, AdSlotReply, AdsSetup, envelope, ImpressionReply } from '@guffaw/api';
 
 /** GET /v1/ads/slot?slot=&size=&region=&embed= (region: the privacy region service's answer, when the client has one). */
 export const slotQuery = {
@@ -7,7 +7,7 @@ export const slotQuery = {
   additionalProperties: false,
   properties: {
     slot: { type: 'string', enum: [...AD_SLOTS] },
-    size: { type: 'string', enum: AD_SIZES.filter((s) => s !== '1x1') },
+    size: { type: 'string', enum: [...AD_SLOT_SIZES] },
     region: { type: 'string', maxLength: 16 },
     embed: { type: 'boolean' },
   },
