@@ -12,7 +12,7 @@ export const ListTag = Type.Object({
 });
 export type ListTag = Static<typeof ListTag>;
 
-/** The member a profile list belongs to. */
+/** The member a profile list belongs to, and the profile header's user (GET /v1/user-profile). */
 export const ListProfile = Type.Object({
   accountId: Type.String(),
   username: Type.String(),
@@ -38,3 +38,7 @@ export const ListPage = Type.Object({
   post: Type.Optional(Nullable(Post)),
 });
 export type ListPage = Static<typeof ListPage>;
+
+/** GET /v1/user-profile?username= */
+export const ProfileReply = Type.Object({ profile: ListProfile });
+export type ProfileReply = Static<typeof ProfileReply>;

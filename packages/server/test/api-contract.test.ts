@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Value } from '@sinclair/typebox/value';
 import type { TSchema } from '@sinclair/typebox';
 import {
-  AdSlotReply, AdsSetup, envelope, UserInfo, ImpressionReply, ListPage, MarkReadReply, NotificationListReply, PostArticle, PostImages, PostReply, PostVideo,
+  AdSlotReply, AdsSetup, envelope, UserInfo, ImpressionReply, ListPage, MarkReadReply, NotificationListReply, PostArticle, PostImages, PostReply, PostVideo, ProfileReply,
 } from '@guffaw/api';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -120,12 +120,14 @@ describeEachDatabase('main API replies against the @guffaw/api contract', (kind)
     expect([...seen].sort()).toEqual(['c-anon', 'c-article', 'c-photo', 'c-video', 'coll']);
   });
 
-  it('the single post call sends PostReply', async () => {
+  it('the single post call sends PostReply, the profile call ProfileReply', async () => {
     for (const id of ['c-photo', 'c-anon', 'c-video', 'c-article', 'coll']) {
       const { data } = await typed(PostReply, { url: `/v1/post?id=${id}` });
       expect((data as PostReply).post.id).toBe(id);
     }
     const { data } = await typed(PostReply, { url: '/v1/post?id=c-video', method: 'POST', user: member });
+    const profile = await typed(ProfileReply, { url: '/v1/user-profile?username=contractop' });
+    expect((profile.data as ProfileReply).profile.username).toBe('contractop');
     expect((data as PostReply).post).toMatchObject({ ctaData: { url: 'https://shop.example/', title: 'Buy' }, credit: { name: 'someone', extra: [1, 2] } });
   });
 

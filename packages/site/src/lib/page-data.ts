@@ -1,8 +1,9 @@
 import { createContext, useContext } from 'react';
 import type { InitialPage } from '@guffaw/comments-widget';
 
-/** The profile header's user, as GET /v1/user-profile answers it (posts-and-feeds.md §3 Profile). */
-export type PageProfile = { accountId: string; username: string; fullName: string; profileUrl: string; avatarUrl: string };
+/** The profile header's user, as GET /v1/user-profile answers it (posts-and-feeds.md §3 Profile): the contract's. */
+export type { ListProfile as PageProfile } from '@guffaw/api';
+import type { ListProfile as PageProfile } from '@guffaw/api';
 
 /**
  * What a server-rendered page was drawn with beside the posts store (entry-server.tsx puts the posts there): the

@@ -92,7 +92,7 @@ export const postActionRoutes: FastifyPluginAsync = async (app) => {
   app.get('/v1/download-post', { schema: getSchema }, download);
   app.post('/v1/download-post', { schema }, download);
 
-  app.get('/v1/user-profile', { schema: getSchema }, async (request) => {
+  app.get('/v1/user-profile', { schema: { ...getSchema, response: schemas.profileReply } }, async (request) => {
     const { username } = input(request);
     if (!username) throw badRequest('MISSING_USERNAME', 'Which user? The username is missing.');
     return success(await actions.userProfile(ctx, username));
