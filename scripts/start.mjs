@@ -5,7 +5,8 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const outputs = ['packages/server/dist/server.js', 'packages/site/dist/index.html'];
+// The server imports @guffaw/api's build at runtime (a checkout from before that package has the other two).
+const outputs = ['packages/api/dist/index.js', 'packages/server/dist/server.js', 'packages/site/dist/index.html'];
 const missing = outputs.filter((file) => !existsSync(root + file));
 if (missing.length > 0) {
   console.log(`building (missing: ${missing.join(', ')}) ...`);
