@@ -6,3 +6,4 @@ export * from './notifications.js';
 export * from './ads.js';
 export * from './upload.js';
 export * from './account.js';
+export * from './config.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Value } from '@sinclair/typebox/value';
 import type { TSchema } from '@sinclair/typebox';
 import {
-  AdSlotReply, AdsSetup, envelope, UserInfo, ImpressionReply, ListPage, MarkReadReply, NotificationListReply, PostArticle, PostImages, PostReply, PostVideo, ProfileReply,
+  AdSlotReply, AdsSetup, AppConfig, envelope, InterestsReply, UserInfo, ImpressionReply, ListPage, MarkReadReply, NotificationListReply, PostArticle, PostImages, PostReply, PostVideo, ProfileReply,
 } from '@guffaw/api';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -27,6 +27,7 @@ describeEachDatabase('main API replies against the @guffaw/api contract', (kind)
   /** What each handler returned, by the test's call number (header x-contract-call), before serialization. */
   const returned = new Map<string, string>();
   let member: TestUser;
+  const db = () => testDb.db;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'guffaw-contract-'));
@@ -129,6 +130,15 @@ describeEachDatabase('main API replies against the @guffaw/api contract', (kind)
     const profile = await typed(ProfileReply, { url: '/v1/user-profile?username=contractop' });
     expect((profile.data as ProfileReply).profile.username).toBe('contractop');
     expect((data as PostReply).post).toMatchObject({ ctaData: { url: 'https://shop.example/', title: 'Buy' }, credit: { name: 'someone', extra: [1, 2] } });
+  });
+
+  it('the config and interests calls send AppConfig and InterestsReply', async () => {
+    await db().insertInto('interests').values({ key: 'funny', name: 'Funny' }).onConflict((oc) => oc.doNothing()).execute();
+    for (const user of [undefined, member]) {
+      const config = await typed(AppConfig, { url: '/v1/config', method: user ? 'POST' : 'GET', ...(user ? { user } : {}) });
+      expect((config.data as AppConfig).interests.length).toBeGreaterThan(0);
+      await typed(InterestsReply, { url: '/v1/interests', method: user ? 'POST' : 'GET', ...(user ? { user } : {}) });
+    }
   });
 
   it('the user info sends UserInfo, to guests and members', async () => {

@@ -4,9 +4,8 @@ import { ANALYTICS_EVENTS_PATH } from './lib/endpoints/analytics';
  * Site configuration (shell-and-account.md §3 "Config items used"). The server may embed it in the page as
  * `<script id="guffaw-config" type="application/json">{...}</script>`; any field it leaves out keeps its default.
  */
-export type NavLink = { title: string; url: string; newTab?: boolean; isNew?: boolean };
-export type { CampaignEntry } from '@guffaw/api';
-import type { CampaignEntry } from '@guffaw/api';
+export type { CampaignEntry, NavLink } from '@guffaw/api';
+import type { CampaignEntry, NavLink } from '@guffaw/api';
 
 export type SiteConfig = {
   appName: string;

@@ -1,3 +1,4 @@
+import type { AppConfig } from '@guffaw/api';
 import type { Database } from '../../db/index.js';
 import * as repo from './repository.js';
 import { NEWS_INTEREST, type PostsContext } from './context.js';
@@ -8,7 +9,8 @@ const CACHE_MS = 60_000;
 const POPULAR_TAG_COUNT = 30;
 const cache = new WeakMap<Database, { at: number; value: Promise<AppConfig> }>();
 
-export type AppConfig = Awaited<ReturnType<typeof buildConfig>>;
+/** The contract's AppConfig (@guffaw/api config.ts). */
+export type { AppConfig } from '@guffaw/api';
 
 /**
  * POST (or GET) /v1/config: what the shell reads (shell-and-account.md §3 "Config items used"): the app name, nav
@@ -24,7 +26,7 @@ export function appConfig(ctx: PostsContext): Promise<AppConfig> {
   return value;
 }
 
-async function buildConfig(ctx: PostsContext) {
+async function buildConfig(ctx: PostsContext): Promise<AppConfig> {
   const { config } = ctx;
   const [tags, interests] = await Promise.all([repo.findPopularTags(ctx.db, POPULAR_TAG_COUNT), repo.findInterests(ctx.db)]);
   const hasNews = interests.some((i) => i.key === NEWS_INTEREST);

@@ -125,14 +125,14 @@ export const postsRoutes: FastifyPluginAsync = async (app) => {
 
   getAndPost({
     url: '/v1/config',
-    schema: { response: schemas.envelopeReply },
+    schema: { response: schemas.configReply },
     handler: async () => success(await appConfig(ctx)),
   });
 
   // The drawer's Interests section (shell-and-account.md §2): the same list as the config's, on its own.
   getAndPost({
     url: '/v1/interests',
-    schema: { response: schemas.envelopeReply },
+    schema: { response: schemas.interestsReply },
     handler: async () => success({ interests: (await appConfig(ctx)).interests }),
   });
 

@@ -1,4 +1,4 @@
-import { envelope, ListPage, PostReply, ProfileReply } from '@guffaw/api';
+import { AppConfig, envelope, InterestsReply, ListPage, PostReply, ProfileReply } from '@guffaw/api';
 
 /** JSON schemas of the posts routes: inputs are checked before a handler runs; replies use the main envelope. */
 
@@ -18,10 +18,13 @@ const meta = {
 export const listReply = { 200: envelope(ListPage) } as const;
 /** GET|POST /v1/post: {post}. */
 export const postReply = { 200: envelope(PostReply) } as const;
+/** GET|POST /v1/config and /v1/interests. */
+export const configReply = { 200: envelope(AppConfig) } as const;
+export const interestsReply = { 200: envelope(InterestsReply) } as const;
 /** GET /v1/user-profile: {profile}. */
 export const profileReply = { 200: envelope(ProfileReply) } as const;
 
-/** Replies not in the contract yet (the app configuration, post actions): {meta, data}, `data` as the service builds it. */
+/** Replies not in the contract yet (the post actions): {meta, data}, `data` as the service builds it. */
 export const envelopeReply = {
   200: { type: 'object', properties: { meta, data: { type: 'object', additionalProperties: true } }, required: ['meta', 'data'] },
 } as const;
