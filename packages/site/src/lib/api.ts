@@ -5,7 +5,8 @@ import ky, { type KyInstance } from 'ky';
  * Every request sends `x-api-version: 2` (shell-and-account.md §7) and the session cookie; replies are the JSON
  * envelope `{ meta: { status, errorCode?, errorMessage? }, data }`.
  */
-export type ApiMeta = { status: 'Success' | 'Failure'; errorCode?: string; errorMessage?: string; [key: string]: unknown };
+export type { ApiMeta } from '@guffaw/api';
+import type { ApiMeta } from '@guffaw/api';
 export type ApiEnvelope<T> = { meta: ApiMeta; data: T };
 
 /** The server answered with `meta.status: "Failure"` (or an error status with an envelope). */

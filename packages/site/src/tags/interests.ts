@@ -1,20 +1,9 @@
 import { createStore, useStore } from 'zustand';
 import { getInterests } from '../lib/endpoints/tags';
 
-/**
- * shell-and-account.md §3 "Interest". Server contract: GET /v1/interests -> data { interests: Interest[] }. The
- * server also sends `key`, the interest's slug in /interest/{key} and in follows; its listType is the list kind.
- */
-export type Interest = {
-  key?: string;
-  listType: string;
-  name: string;
-  url: string;
-  emoji?: string;
-  imageUrl?: string;
-  isSensitive: boolean;
-  isLocal?: boolean;
-};
+/** shell-and-account.md §3 "Interest": GET /v1/interests -> data { interests: Interest[] } (@guffaw/api). */
+export type { Interest } from '@guffaw/api';
+import type { Interest } from '@guffaw/api';
 
 export type InterestState = { interests: Interest[]; loaded: boolean };
 export type InterestActions = { load(): Promise<void>; set(interests: Interest[]): void };
@@ -37,7 +26,7 @@ export const visibleInterests = (interests: readonly Interest[], adultMode: bool
   interests.filter((i) => adultMode || !i.isSensitive);
 
 /** The key an interest is followed by and linked with: `key`, else the slug of its URL, else its listType. */
-export function interestKey(interest: Pick<Interest, 'key' | 'url' | 'listType'>): string {
+export function interestKey(interest: Pick<Interest, 'url' | 'listType'> & { key?: string }): string {
   if (interest.key) return interest.key;
   const slug = /\/interest\/([^/?#]+)/.exec(interest.url)?.[1];
   if (slug) {

@@ -1,3 +1,4 @@
+import type { Interest } from '../tags/interests';
 import { guestInfo, type MainUser, type UserInfo } from '../user/user-types';
 
 /** A member as /v1/user-info returns one; overrides win. */
@@ -52,3 +53,16 @@ export function makeMainUser(overrides: Partial<MainUser> = {}): MainUser {
 }
 
 export const memberInfo = (overrides: Partial<MainUser> = {}): UserInfo => ({ ...guestInfo(), user: makeMainUser(overrides) });
+
+/** An interest as /v1/interests sends one, every field filled (its url /interest/{key}); fields win. */
+export const makeInterest = (fields: Pick<Interest, 'key' | 'name'> & Partial<Interest>): Interest => ({
+  listType: 'interest',
+  url: `/interest/${fields.key}`,
+  emoji: '',
+  imageUrl: '',
+  isSensitive: false,
+  isLocal: false,
+  locationCode: '',
+  config: {},
+  ...fields,
+});

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { guestInfo, type UserInfo } from '../user/user-types';
 import type { Interest } from '../tags/interests';
+import { makeInterest } from './fixtures';
 
 /** MSW handlers of the main API calls the shell makes, shared by the site's tests and stories. */
 export const success = <T>(data: T) => HttpResponse.json({ meta: { status: 'Success' }, data });
@@ -10,9 +11,9 @@ export const failure = (errorCode: string, errorMessage: string, status = 400) =
 export const userInfoHandler = (info: UserInfo = guestInfo()) => http.post('*/v1/user-info', () => success(info));
 
 export const demoInterests: Interest[] = [
-  { listType: 'funny', name: 'Funny', url: '/interest/funny', emoji: '😂', isSensitive: false },
-  { listType: 'animals', name: 'Animals', url: '/interest/animals', emoji: '🐶', isSensitive: false },
-  { listType: 'nsfw', name: 'NSFW', url: '/interest/nsfw', emoji: '🔞', isSensitive: true },
+  makeInterest({ listType: 'funny', key: 'funny', name: 'Funny', emoji: '😂' }),
+  makeInterest({ listType: 'animals', key: 'animals', name: 'Animals', emoji: '🐶' }),
+  makeInterest({ listType: 'nsfw', key: 'nsfw', name: 'NSFW', emoji: '🔞', isSensitive: true }),
 ];
 
 export const interestsHandler = (interests: Interest[] = demoInterests) => http.get('*/v1/interests', () => success({ interests }));

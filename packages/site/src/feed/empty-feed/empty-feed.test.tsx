@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { RouterProvider } from '../../router';
 import { interestStore } from '../../tags/interests';
+import { makeInterest } from '../../test/fixtures';
 import { makeTag, tagStore } from '../../tags/tag-store';
 import { EMPTY_TEXT } from '../feed-list';
 import { interestListPath, SEARCH_PATH, tagListPath } from '../list-routes';
@@ -36,7 +37,7 @@ describe('empty feed', () => {
   });
 
   it('names the interest, and asks for the first post of a home list (Fresh on a new site)', () => {
-    interestStore.setState({ interests: [{ listType: 'interest', key: 'movies-tv', name: 'Movies & TV', url: '/interest/movies-tv', isSensitive: false }] });
+    interestStore.setState({ interests: [makeInterest({ key: 'movies-tv', name: 'Movies & TV' })] });
     const interest = renderEmpty(interestListPath('movies-tv', 'hot'));
     expect(screen.getByRole('heading', { name: 'Nothing in Movies & TV yet' })).toBeInTheDocument();
     interest.unmount();

@@ -7,7 +7,7 @@ import { followedStore } from '../../tags/followed-pages';
 import { interestStore } from '../../tags/interests';
 import { makeTag, tagStore } from '../../tags/tag-store';
 import { demoInterests } from '../../test/handlers';
-import { memberInfo } from '../../test/fixtures';
+import { makeInterest, memberInfo } from '../../test/fixtures';
 import { guestInfo } from '../../user/user-types';
 import { userStore } from '../../user/user-store';
 import { Drawer } from './drawer';
@@ -119,8 +119,8 @@ describe('drawer', { timeout: 20_000 }, () => {
   it('keys interests by their own key, not the listType every interest shares', async () => {
     interestStore.setState({
       interests: [
-        { key: 'funny', listType: 'interest', name: 'Funny', url: '/interest/funny', isSensitive: false },
-        { key: 'animals', listType: 'interest', name: 'Animals', url: '/interest/animals', isSensitive: false },
+        makeInterest({ key: 'funny', name: 'Funny' }),
+        makeInterest({ key: 'animals', name: 'Animals' }),
       ],
       loaded: true,
     });

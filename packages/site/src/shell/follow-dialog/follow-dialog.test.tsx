@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { followedStore } from '../../tags/followed-pages';
 import { interestStore } from '../../tags/interests';
 import { makeTag, tagStore } from '../../tags/tag-store';
-import { memberInfo } from '../../test/fixtures';
+import { makeInterest, memberInfo } from '../../test/fixtures';
 import { failure, interestsHandler, success } from '../../test/handlers';
 import { userStore } from '../../user/user-store';
 import { guestInfo } from '../../user/user-types';
@@ -55,8 +55,8 @@ describe('follow dialog', { timeout: 20_000 }, () => {
     const followed: string[] = [];
     server.use(
       interestsHandler([
-        { key: 'funny', listType: 'interest', name: 'Funny', url: 'http://api.test/interest/funny', isSensitive: false },
-        { key: 'animals', listType: 'interest', name: 'Animals', url: 'http://api.test/interest/animals', isSensitive: false },
+        makeInterest({ key: 'funny', name: 'Funny', url: 'http://api.test/interest/funny' }),
+        makeInterest({ key: 'animals', name: 'Animals', url: 'http://api.test/interest/animals' }),
       ]),
       http.post('*/user-followed-pages/:kind/:key', ({ params }) => {
         followed.push(`${String(params.kind)}:${String(params.key)}`);
@@ -74,10 +74,10 @@ describe('follow dialog', { timeout: 20_000 }, () => {
     let settings = '';
     server.use(
       interestsHandler([
-        { listType: 'a', name: 'A', url: '/interest/a', isSensitive: false },
-        { listType: 'b', name: 'B', url: '/interest/b', isSensitive: false },
-        { listType: 'c', name: 'C', url: '/interest/c', isSensitive: false },
-        { listType: 'broken', name: 'Broken', url: '/interest/broken', isSensitive: false },
+        makeInterest({ listType: 'a', key: 'a', name: 'A' }),
+        makeInterest({ listType: 'b', key: 'b', name: 'B' }),
+        makeInterest({ listType: 'c', key: 'c', name: 'C' }),
+        makeInterest({ listType: 'broken', key: 'broken', name: 'Broken' }),
       ]),
       followHandler(),
       http.post('*/v1/settings', async ({ request }) => {

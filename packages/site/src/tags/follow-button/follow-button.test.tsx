@@ -9,7 +9,7 @@ import { configureApi } from '../../lib/api';
 import { RouterProvider, syncLocation } from '../../router';
 import { modalStore } from '../../ui/modals/modal-store';
 import { toastStore } from '../../ui/toasts/toast-store';
-import { memberInfo } from '../../test/fixtures';
+import { makeInterest, memberInfo } from '../../test/fixtures';
 import { failure, success } from '../../test/handlers';
 import { QuietObserver } from '../../test/media';
 import { userStore } from '../../user/user-store';
@@ -118,7 +118,7 @@ describe('follow button on tag and interest pages', { timeout: 20_000 }, () => {
     const calls: string[] = [];
     server.use(followHandler(calls));
     userStore.setState({ info: memberInfo(), fetchedAt: Date.now() });
-    interestStore.setState({ interests: [{ key: 'funny', listType: 'interest', name: 'Funny stuff', url: `${base}/interest/funny`, isSensitive: false }], loaded: true });
+    interestStore.setState({ interests: [makeInterest({ key: 'funny', name: 'Funny stuff', url: `${base}/interest/funny` })], loaded: true });
     at('/interest/funny');
     render(
       <RouterProvider routes={[]}>
