@@ -7,3 +7,4 @@ export * from './ads.js';
 export * from './upload.js';
 export * from './account.js';
 export * from './config.js';
+export * from './actions.js';

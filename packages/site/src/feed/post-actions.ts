@@ -1,3 +1,4 @@
+import type { PostReportReply } from '@guffaw/api';
 import { createStore, useStore } from 'zustand';
 import { siteConfig } from '../config';
 import { errorMessage } from '../lib/api';
@@ -204,8 +205,6 @@ export function askBlockUser(post: Post): void {
 
 // --- report ---------------------------------------------------------------------------------------------------
 
-export type ReportReply = { id: string; type: number; creatorBlocked: boolean };
-
 export function askReport(post: Post): void {
   if (!requireMember('report')) return;
   openModal('report', { postId: post.id });
@@ -216,7 +215,7 @@ export function askReport(post: Post): void {
  * blocking reason the server has blocked the creator too, which the block toast with Undo says.
  */
 export async function reportPost(postId: string, reason: number): Promise<boolean> {
-  let reply: ReportReply;
+  let reply: PostReportReply;
   try {
     reply = await sendReport({ entryId: postId }, reason);
   } catch {

@@ -1,3 +1,4 @@
+import type { VoteValue } from '@guffaw/api';
 import { createContext, useContext } from 'react';
 import { createStore, useStore } from 'zustand';
 import { errorMessage, isApiNetworkError } from '../lib/api';
@@ -113,7 +114,7 @@ export function usePostList<T>(selector: (s: PostListState & PostListActions) =>
 
 // --- votes and saves (§4) ------------------------------------------------------------------------------------
 
-export type VoteValue = -1 | 0 | 1;
+export type { VoteValue } from '@guffaw/api';
 export type VoteCounts = { upVoteCount: number; downVoteCount: number };
 
 /**

@@ -1,3 +1,5 @@
+import type { PollResults } from '@guffaw/api';
+
 /** posts-and-feeds.md §4 Poll: the refresh schedule, the time remaining texts and the totals. */
 
 /** Results refresh: starts at 30 s, halves on a change (at least 5 s), grows 1.5 times when unchanged (at most a day). */
@@ -14,8 +16,8 @@ export const POLL_CLOCK_MS = 1_000;
 export const VOTE_FAILED = 'Failed to vote. Please try again';
 export const VOTE_THREW = 'Failed to cast vote. Please try again.';
 
-export type PollOptionResult = { text: string; votes: number };
-export type PollResults = { options: PollOptionResult[]; ends_at: number; user_voted_option: number | null };
+/** §7 poll results as the server sends them (@guffaw/api actions.ts). */
+export type { PollOptionResult, PollResults } from '@guffaw/api';
 
 export function nextRefreshDelay(current: number, changed: boolean): number {
   if (changed) return Math.max(POLL_REFRESH_MIN_MS, Math.floor(current / 2));

@@ -11,9 +11,9 @@ import { memberInfo } from '../test/fixtures';
 import { guestInfo } from '../user/user-types';
 import { userStore } from '../user/user-store';
 import { Poll, type PollPost } from './poll';
+import type { PollResults } from '@guffaw/api';
 import {
   formatVotes, nextRefreshDelay, percentOf, POLL_REFRESH_MAX_MS, POLL_REFRESH_START_MS, timeRemaining, VOTE_FAILED, VOTE_THREW,
-  type PollResults,
 } from './poll-rules';
 
 const base = 'http://api.test';

@@ -37,7 +37,9 @@ const postIdOf = (i: ActionInput): string => {
  */
 export const postActionRoutes: FastifyPluginAsync = async (app) => {
   const ctx = { db: app.db, config: app.config };
-  const schema = { querystring: schemas.actionQuery, body: schemas.actionBody, response: schemas.envelopeReply };
+  /** Every action takes its fields from the query or the body; each declares its reply (@guffaw/api actions.ts). */
+  const inputs = { querystring: schemas.actionQuery, body: schemas.actionBody };
+  const getInputs = { querystring: schemas.actionQuery };
 
   async function member(request: FastifyRequest): Promise<number> {
     const user = await sessionUser(request);
@@ -47,30 +49,30 @@ export const postActionRoutes: FastifyPluginAsync = async (app) => {
 
   const votes = { like: 1, dislike: -1, unlike: 0 } as const;
   for (const [name, value] of Object.entries(votes)) {
-    app.post(`/v1/vote/${name}`, { schema }, async (request) => {
+    app.post(`/v1/vote/${name}`, { schema: { ...inputs, response: schemas.voteReply } }, async (request) => {
       const userId = await member(request);
       return success(await actions.vote(ctx, userId, postIdOf(input(request)), value));
     });
   }
 
-  app.post('/v1/save-post', { schema }, async (request) => success(await actions.save(ctx, await member(request), postIdOf(input(request)), true)));
-  app.delete('/v1/save-post', { schema }, async (request) => success(await actions.save(ctx, await member(request), postIdOf(input(request)), false)));
+  app.post('/v1/save-post', { schema: { ...inputs, response: schemas.saveReply } }, async (request) => success(await actions.save(ctx, await member(request), postIdOf(input(request)), true)));
+  app.delete('/v1/save-post', { schema: { ...inputs, response: schemas.saveReply } }, async (request) => success(await actions.save(ctx, await member(request), postIdOf(input(request)), false)));
 
-  app.post('/v1/block-post', { schema }, async (request) => {
+  app.post('/v1/block-post', { schema: { ...inputs, response: schemas.blockPostReply } }, async (request) => {
     const userId = await member(request);
     const i = input(request);
     return success(await actions.blockPost(ctx, userId, postIdOf(i), i.type ?? 'post', i.action === 'unblock'));
   });
 
-  app.delete('/v1/post', { schema }, async (request) => success(await actions.deletePost(ctx, await member(request), postIdOf(input(request)))));
+  app.delete('/v1/post', { schema: { ...inputs, response: schemas.deletePostReply } }, async (request) => success(await actions.deletePost(ctx, await member(request), postIdOf(input(request)))));
 
-  app.post('/v1/op-token', { schema }, async (request) => {
+  app.post('/v1/op-token', { schema: { ...inputs, response: schemas.opTokenReply } }, async (request) => {
     const user = await sessionUser(request);
     if (!user) throw unauthorized('LOGIN_REQUIRED', 'Log in to continue.');
     return success(await actions.opToken(ctx, user, postIdOf(input(request))));
   });
 
-  app.post('/report', { schema }, async (request) => {
+  app.post('/report', { schema: { ...inputs, response: schemas.reportReply } }, async (request) => {
     const userId = await member(request);
     const i = input(request);
     const reason = Number(i.type);
@@ -79,7 +81,7 @@ export const postActionRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // §5 Offensive mask: moderators only (actions.markOffensive); action=unmark clears the flag.
-  app.post('/v1/offensive-post', { schema }, async (request) => {
+  app.post('/v1/offensive-post', { schema: { ...inputs, response: schemas.offensiveReply } }, async (request) => {
     const user = await sessionUser(request);
     if (!user) throw unauthorized('LOGIN_REQUIRED', 'Log in to continue.');
     const i = input(request);
@@ -87,18 +89,17 @@ export const postActionRoutes: FastifyPluginAsync = async (app) => {
     return success(await actions.markOffensive(ctx, user.userId, postIdOf(i), i.action !== 'unmark'));
   });
 
-  const { body: _body, ...getSchema } = schema;
   const download = async (request: FastifyRequest) => success(await actions.downloadPost(ctx, (await sessionUser(request))?.id ?? null, postIdOf(input(request))));
-  app.get('/v1/download-post', { schema: getSchema }, download);
-  app.post('/v1/download-post', { schema }, download);
+  app.get('/v1/download-post', { schema: { ...getInputs, response: schemas.downloadReply } }, download);
+  app.post('/v1/download-post', { schema: { ...inputs, response: schemas.downloadReply } }, download);
 
-  app.get('/v1/user-profile', { schema: { ...getSchema, response: schemas.profileReply } }, async (request) => {
+  app.get('/v1/user-profile', { schema: { ...getInputs, response: schemas.profileReply } }, async (request) => {
     const { username } = input(request);
     if (!username) throw badRequest('MISSING_USERNAME', 'Which user? The username is missing.');
     return success(await actions.userProfile(ctx, username));
   });
 
-  app.post('/v1/share-post', { schema }, async (request) => {
+  app.post('/v1/share-post', { schema: { ...inputs, response: schemas.shareReply } }, async (request) => {
     const i = input(request);
     return success(await actions.sharePost(ctx, (await sessionUser(request))?.id ?? null, postIdOf(i), i.platform ?? i.channel ?? ''));
   });
@@ -114,21 +115,21 @@ export const postActionRoutes: FastifyPluginAsync = async (app) => {
     const user = await sessionUser(request);
     return success({ poll: await actions.pollResults(ctx, user?.id ?? null, postIdOf(input(request))) });
   };
-  app.get('/v1/poll/results', { schema: getSchema }, results);
-  app.post('/v1/poll/results', { schema }, results);
+  app.get('/v1/poll/results', { schema: { ...getInputs, response: schemas.pollReply } }, results);
+  app.post('/v1/poll/results', { schema: { ...inputs, response: schemas.pollReply } }, results);
 
-  app.post('/v1/poll/vote', { schema }, async (request) => {
+  app.post('/v1/poll/vote', { schema: { ...inputs, response: schemas.pollReply } }, async (request) => {
     const userId = await member(request);
     const i = input(request);
     if (i.option_index === undefined) throw badRequest('INVALID_OPTION', 'Choose one of the poll options.');
     return success({ poll: await actions.pollVote(ctx, userId, postIdOf(i), i.option_index) });
   });
 
-  app.post('/award', { schema }, async (request) => {
+  app.post('/award', { schema: { ...inputs, response: schemas.awardReply } }, async (request) => {
     const userId = await member(request);
     const i = input(request);
     return success(await actions.sendAward(ctx, userId, postIdOf(i), i.type ?? ''));
   });
-  app.get('/award-balance', { schema: getSchema }, async (request) => success(await actions.awardBalance(ctx, await member(request))));
-  app.get('/user-sent-awards', { schema: getSchema }, async (request) => success(await actions.sentAwards(ctx, await member(request))));
+  app.get('/award-balance', { schema: { ...getInputs, response: schemas.awardBalanceReply } }, async (request) => success(await actions.awardBalance(ctx, await member(request))));
+  app.get('/user-sent-awards', { schema: { ...getInputs, response: schemas.sentAwardsReply } }, async (request) => success(await actions.sentAwards(ctx, await member(request))));
 };

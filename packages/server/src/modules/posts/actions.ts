@@ -1,3 +1,7 @@
+import type {
+  AwardBalance, AwardReply, BlockPostReply, DeletePostReply, DownloadReply, OffensiveReply, OpTokenReply, PollResults, PostReportReply, ProfileReportReply,
+  ProfileReply, SaveReply, SentAwards, ShareReply, VoteReply,
+} from '@guffaw/api';
 import type { Json } from '../../db/schema.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/envelope.js';
 import { SNAPSHOT_TTL_MS } from './cursor.js';
@@ -23,7 +27,7 @@ let lastPrune = 0;
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
 
 /** like = 1, dislike = -1, unlike = 0 (posts-and-feeds.md §4: counts never below 0). */
-export async function vote(ctx: PostsContext, userId: number, postId: string, value: -1 | 0 | 1) {
+export async function vote(ctx: PostsContext, userId: number, postId: string, value: -1 | 0 | 1): Promise<VoteReply> {
   const counts = await repo.setVote(ctx.db, userId, postId, value);
   if (!counts) throw notFound('POST_NOT_FOUND', 'This post does not exist or was removed.');
   // Snapshots older than their TTL no longer read the change log (cursor.ts); drop it now and then.
@@ -34,7 +38,7 @@ export async function vote(ctx: PostsContext, userId: number, postId: string, va
   return { id: postId, userVote: value, upVoteCount: counts.upVoteCount, downVoteCount: counts.downVoteCount };
 }
 
-export async function save(ctx: PostsContext, userId: number, postId: string, saved: boolean) {
+export async function save(ctx: PostsContext, userId: number, postId: string, saved: boolean): Promise<SaveReply> {
   if (saved) await requirePost(ctx, postId);
   await repo.setSaved(ctx.db, userId, postId, saved);
   return { id: postId, saved };
@@ -51,7 +55,7 @@ export const BLOCK_POST_TYPES = ['post', 'comment'] as const;
  * Block a post (or undo it with action=unblock); an own upload cannot be blocked either way (§5). A comment block is
  * taken on any post, anonymous or not: the comment service takes anonymous OP comments wherever the OP proves it.
  */
-export async function blockPost(ctx: PostsContext, userId: number, postId: string, type: string, unblock: boolean) {
+export async function blockPost(ctx: PostsContext, userId: number, postId: string, type: string, unblock: boolean): Promise<BlockPostReply> {
   if (!(BLOCK_POST_TYPES as readonly string[]).includes(type)) throw badRequest('INVALID_TYPE', `Unknown block type "${type}".`);
   if (unblock) {
     await repo.setPostBlock(ctx.db, userId, postId, type, false);
@@ -64,7 +68,7 @@ export async function blockPost(ctx: PostsContext, userId: number, postId: strin
 }
 
 /** Delete is for own uploads only; the post is kept as deleted (comments and reports keep their reference). */
-export async function deletePost(ctx: PostsContext, userId: number, postId: string) {
+export async function deletePost(ctx: PostsContext, userId: number, postId: string): Promise<DeletePostReply> {
   const post = await requirePost(ctx, postId);
   if (post.creatorId !== userId) throw forbidden('NOT_OWNER', 'You can only delete your own posts.');
   await repo.markPostDeleted(ctx.db, postId);
@@ -78,7 +82,7 @@ export async function deletePost(ctx: PostsContext, userId: number, postId: stri
  * belongs to the signed-in user. The site asks for it on its own uploads; anyone else gets 403 NOT_OWNER, so the
  * reply never tells a stranger who uploaded an anonymous post.
  */
-export async function opToken(ctx: PostsContext, user: { id: number; userId: string }, postId: string) {
+export async function opToken(ctx: PostsContext, user: { id: number; userId: string }, postId: string): Promise<OpTokenReply> {
   const post = await requirePost(ctx, postId);
   if (post.creatorId !== user.id) throw forbidden('NOT_OWNER', 'Only the uploader of this post can act as its OP.');
   const app = await findCommentApp(ctx.db, MAIN_COMMENT_APP);
@@ -105,7 +109,7 @@ export const MAX_REPORT_REASON = 99;
 export const OFFENSIVE_REPORT_REASONS = [3, 6] as const;
 export const OFFENSIVE_REPORT_THRESHOLD = 3;
 
-export async function reportPost(ctx: PostsContext, userId: number, postId: string, reason: number) {
+export async function reportPost(ctx: PostsContext, userId: number, postId: string, reason: number): Promise<PostReportReply> {
   checkReason(reason);
   const post = await requirePost(ctx, postId);
   if (post.creatorId === userId) throw forbidden('OWN_POST', 'You cannot report your own post.');
@@ -123,7 +127,7 @@ export async function reportPost(ctx: PostsContext, userId: number, postId: stri
  * A moderator of the main site's comments (the main app's external id is the account's userId) marks a post offensive,
  * or clears the mark; anyone else gets 403. The decision stands against the reports made before it.
  */
-export async function markOffensive(ctx: PostsContext, externalUserId: string, postId: string, offensive: boolean) {
+export async function markOffensive(ctx: PostsContext, externalUserId: string, postId: string, offensive: boolean): Promise<OffensiveReply> {
   if (!(await isModerator(ctx.db, MAIN_COMMENT_APP, externalUserId))) {
     throw forbidden('NOT_MODERATOR', 'Only moderators can mark posts as offensive.');
   }
@@ -131,7 +135,7 @@ export async function markOffensive(ctx: PostsContext, externalUserId: string, p
   return { id: postId, isOffensive: offensive };
 }
 
-export async function reportProfile(ctx: PostsContext, userId: number, username: string, reason: number) {
+export async function reportProfile(ctx: PostsContext, userId: number, username: string, reason: number): Promise<ProfileReportReply> {
   checkReason(reason);
   const target = await repo.findUserByUsername(ctx.db, username);
   if (!target) throw notFound('USER_NOT_FOUND', 'This user does not exist.');
@@ -141,7 +145,7 @@ export async function reportProfile(ctx: PostsContext, userId: number, username:
 }
 
 /** posts-and-feeds.md §3 Profile, for the profile page's header and menu (its lists come from /v1/user-posts). */
-export async function userProfile(ctx: PostsContext, username: string) {
+export async function userProfile(ctx: PostsContext, username: string): Promise<ProfileReply> {
   const user = await repo.findUserByUsername(ctx.db, username);
   if (!user) throw notFound('USER_NOT_FOUND', 'This user does not exist.');
   return {
@@ -158,7 +162,7 @@ function checkReason(reason: number): void {
 type ImageSet = Record<string, { url?: unknown } | undefined>;
 
 /** Download is offered for photo and animated posts only (§5); the reply names the file to fetch. */
-export async function downloadPost(ctx: PostsContext, userId: number | null, postId: string) {
+export async function downloadPost(ctx: PostsContext, userId: number | null, postId: string): Promise<DownloadReply> {
   const post = await requirePost(ctx, postId);
   if (post.type !== 'Photo' && post.type !== 'Animated') throw badRequest('NOT_DOWNLOADABLE', 'Only photos and animated posts can be downloaded.');
   const images = (post.images ?? {}) as ImageSet;
@@ -180,7 +184,7 @@ function sharePlatform(value: string): string {
 }
 
 /** comments.md §7: POST /v1/share-post with id, feedId, feedSource, platform. */
-export async function sharePost(ctx: PostsContext, userId: number | null, postId: string, platform: string) {
+export async function sharePost(ctx: PostsContext, userId: number | null, postId: string, platform: string): Promise<ShareReply> {
   const key = sharePlatform(platform);
   if (!(SHARE_PLATFORMS as readonly string[]).includes(key)) throw badRequest('INVALID_PLATFORM', `Unknown share platform "${platform}".`);
   await requirePost(ctx, postId);
@@ -191,8 +195,6 @@ export async function sharePost(ctx: PostsContext, userId: number | null, postId
 export const randomPostId = (ctx: PostsContext) => repo.findRandomPostId(ctx.db);
 
 // --- polls (posts-and-feeds.md §4, §7) ------------------------------------------------------------------------
-
-export type PollResults = { options: { text: string; votes: number }[]; ends_at: number; user_voted_option: number | null };
 
 export async function pollResults(ctx: PostsContext, userId: number | null, postId: string): Promise<PollResults> {
   const poll = await polls.findPoll(ctx.db, postId);
@@ -225,7 +227,7 @@ export async function pollVote(ctx: PostsContext, userId: number, postId: string
 
 export const AWARD_TYPES = ['cheers'] as const;
 
-export async function sendAward(ctx: PostsContext, userId: number, postId: string, type: string) {
+export async function sendAward(ctx: PostsContext, userId: number, postId: string, type: string): Promise<AwardReply> {
   const kind = type === '' ? 'cheers' : type.toLowerCase();
   if (!(AWARD_TYPES as readonly string[]).includes(kind)) throw badRequest('INVALID_AWARD', `Unknown award "${type}".`);
   const post = await requirePost(ctx, postId);
@@ -237,9 +239,9 @@ export async function sendAward(ctx: PostsContext, userId: number, postId: strin
   return { id: postId, balance: await awards.findAwardBalance(ctx.db, userId) };
 }
 
-export const awardBalance = async (ctx: PostsContext, userId: number) => ({ balance: await awards.findAwardBalance(ctx.db, userId) });
+export const awardBalance = async (ctx: PostsContext, userId: number): Promise<AwardBalance> => ({ balance: await awards.findAwardBalance(ctx.db, userId) });
 
-export async function sentAwards(ctx: PostsContext, userId: number) {
+export async function sentAwards(ctx: PostsContext, userId: number): Promise<SentAwards> {
   const [sent, balance] = await Promise.all([awards.findSentAwardPostIds(ctx.db, userId), awards.findAwardBalance(ctx.db, userId)]);
   return { sentAwards: sent, balance };
 }

@@ -1,18 +1,11 @@
-import { AppConfig, envelope, InterestsReply, ListPage, PostReply, ProfileReply } from '@guffaw/api';
+import {
+  AppConfig, AwardBalance, AwardReply, BlockPostReply, DeletePostReply, DownloadReply, envelope, InterestsReply, ListPage, OffensiveReply, OpTokenReply, PollReply,
+  PostReply, ProfileReply, ReportReply, SaveReply, SentAwards, ShareReply, VoteReply,
+} from '@guffaw/api';
 
 /** JSON schemas of the posts routes: inputs are checked before a handler runs; replies use the main envelope. */
 
 export const POST_ID_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
-
-const meta = {
-  type: 'object',
-  properties: {
-    status: { type: 'string', enum: ['Success', 'Failure'] },
-    errorCode: { type: 'string' },
-    errorMessage: { type: 'string' },
-  },
-  required: ['status'],
-} as const;
 
 /** The list calls' reply: a page of posts (@guffaw/api list.ts), every field the lists send. */
 export const listReply = { 200: envelope(ListPage) } as const;
@@ -24,10 +17,20 @@ export const interestsReply = { 200: envelope(InterestsReply) } as const;
 /** GET /v1/user-profile: {profile}. */
 export const profileReply = { 200: envelope(ProfileReply) } as const;
 
-/** Replies not in the contract yet (the post actions): {meta, data}, `data` as the service builds it. */
-export const envelopeReply = {
-  200: { type: 'object', properties: { meta, data: { type: 'object', additionalProperties: true } }, required: ['meta', 'data'] },
-} as const;
+/** The post actions' replies (@guffaw/api actions.ts). */
+export const voteReply = { 200: envelope(VoteReply) } as const;
+export const saveReply = { 200: envelope(SaveReply) } as const;
+export const blockPostReply = { 200: envelope(BlockPostReply) } as const;
+export const deletePostReply = { 200: envelope(DeletePostReply) } as const;
+export const opTokenReply = { 200: envelope(OpTokenReply) } as const;
+export const reportReply = { 200: envelope(ReportReply) } as const;
+export const offensiveReply = { 200: envelope(OffensiveReply) } as const;
+export const downloadReply = { 200: envelope(DownloadReply) } as const;
+export const shareReply = { 200: envelope(ShareReply) } as const;
+export const pollReply = { 200: envelope(PollReply) } as const;
+export const awardReply = { 200: envelope(AwardReply) } as const;
+export const awardBalanceReply = { 200: envelope(AwardBalance) } as const;
+export const sentAwardsReply = { 200: envelope(SentAwards) } as const;
 
 const cursorFields = {
   after: { type: 'string', maxLength: 400 },

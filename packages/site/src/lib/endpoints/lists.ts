@@ -1,6 +1,5 @@
+import type { BlockPostReply, DeletePostReply, DownloadReply, PostReportReply, ProfileReportReply, SaveReply, VoteReply } from '@guffaw/api';
 import { apiDelete, apiGet, apiPost, apiPostForm, type Query } from '../api';
-import type { ReportReply } from '../../feed/post-actions';
-import type { VoteCounts } from '../../feed/post-store';
 import type { ListReply } from '../../feed/post-types';
 
 /**
@@ -32,23 +31,27 @@ export const SEARCH_PATH = '/v1/search-posts';
 
 const VOTE_PATHS = { 1: '/v1/vote/like', [-1]: '/v1/vote/dislike', 0: '/v1/vote/unlike' } as const;
 /** POST /v1/vote/{like|dislike|unlike} form {id}: the post's new counts. */
-export const sendVote = (id: string, vote: 1 | -1 | 0) => apiPostForm<VoteCounts>(VOTE_PATHS[vote], { id });
+export const sendVote = (id: string, vote: 1 | -1 | 0) => apiPostForm<VoteReply>(VOTE_PATHS[vote], { id });
 
 /** POST (save) or DELETE (unsave) /v1/save-post form {id}. */
-export const setPostSaved = (id: string, saved: boolean) => (saved ? apiPostForm : apiDelete)('/v1/save-post', { id });
+export const setPostSaved = (id: string, saved: boolean) => (saved ? apiPostForm<SaveReply> : apiDelete<SaveReply>)('/v1/save-post', { id });
 
 const BLOCK_POST_PATH = '/v1/block-post';
 /** POST /v1/block-post form {type, id, action?}: 'post' hides the post, 'comment' its anonymous OP comments. */
 export const blockPost = (id: string, type: string, unblock?: boolean) =>
-  apiPostForm<Record<string, unknown>>(BLOCK_POST_PATH, { type, id, ...(unblock ? { action: 'unblock' } : {}) });
+  apiPostForm<BlockPostReply>(BLOCK_POST_PATH, { type, id, ...(unblock ? { action: 'unblock' } : {}) });
 /** The same hide as a beacon, for a page being left (a fetch would be cancelled with it); false when not queued. */
 export const beaconBlockPost = (id: string) => navigator.sendBeacon?.(BLOCK_POST_PATH, new URLSearchParams({ type: 'post', id })) ?? false;
 
-/** POST /report form: a post ({entryId, type}) or a user ({username, type}). */
-export const sendReport = (target: { entryId: string } | { username: string }, type: number) => apiPostForm<ReportReply>('/report', { ...target, type });
+/** POST /report form: a post ({entryId, type}) or a user ({username, type}); the reply says which was reported. */
+export function sendReport(target: { entryId: string }, type: number): Promise<PostReportReply>;
+export function sendReport(target: { username: string }, type: number): Promise<ProfileReportReply>;
+export function sendReport(target: { entryId: string } | { username: string }, type: number) {
+  return apiPostForm<PostReportReply | ProfileReportReply>('/report', { ...target, type });
+}
 
 /** DELETE /v1/post form {entryId}: own uploads only. */
-export const removePost = (entryId: string) => apiDelete('/v1/post', { entryId });
+export const removePost = (entryId: string) => apiDelete<DeletePostReply>('/v1/post', { entryId });
 
 /** POST /v1/download-post form {id}: the media URL to save. */
-export const getDownloadUrl = (id: string) => apiPostForm<{ url: string }>('/v1/download-post', { id });
+export const getDownloadUrl = (id: string) => apiPostForm<DownloadReply>('/v1/download-post', { id });

@@ -1,3 +1,4 @@
+import type { OpTokenReply } from '@guffaw/api';
 import { apiGet, apiPostForm } from '../api';
 import type { Post, ListReply } from '../../feed/post-types';
 import type { Profile } from '../../profile/profile-page';
@@ -13,7 +14,7 @@ export const getPost = (id: string, signal: AbortSignal) => apiGet<{ post: Post 
 export const getRelatedArticles = (id: string, signal: AbortSignal) => apiGet<ListReply>('/v1/related-articles', { query: { id }, signal });
 
 /** POST /v1/op-token form {id}: the uploader's token for commenting as OP. */
-export const getOpToken = (id: string) => apiPostForm<{ opToken: string }>('/v1/op-token', { id });
+export const getOpToken = (id: string) => apiPostForm<OpTokenReply>('/v1/op-token', { id });
 
 /** GET /v1/meme-templates: the meme maker's pictures. */
 export const getMemeTemplates = (signal: AbortSignal) =>

@@ -1,0 +1,85 @@
+import {
+  AwardBalance, AwardReply, BlockPostReply, DeletePostReply, DownloadReply, OffensiveReply, OpTokenReply, PollReply, PostReportReply, ProfileReportReply,
+  SaveReply, SentAwards, ShareReply, VoteReply,
+} from '@guffaw/api';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createApp } from '../src/modules/comments/test-kit.js';
+import { makePost, makeUser, type TestUser } from '../src/modules/posts/test-fixtures.js';
+import { startContractApp, type ContractApp } from './contract-kit.js';
+import { describeEachDatabase } from './harness.js';
+
+/** The post actions' replies (@guffaw/api actions.ts) on real calls: each matches its schema, byte for byte. */
+describeEachDatabase('post action replies against the @guffaw/api contract', (kind) => {
+  let c: ContractApp;
+  let member: TestUser;
+  let op: TestUser;
+  let moderator: TestUser;
+
+  beforeAll(async () => {
+    c = await startContractApp(kind);
+    const db = c.db;
+    op = await makeUser(db, 'actionsop');
+    member = await makeUser(db, 'actionsmember');
+    moderator = await makeUser(db, 'actionsmod');
+    await createApp(db, 'guffaw');
+    await db.insertInto('commentModerators').values({ appId: 'guffaw', externalId: moderator.userId }).execute();
+    await makePost(db, { id: 'a-photo', creatorId: op.id, up: 3 });
+    await makePost(db, { id: 'a-gif', type: 'Animated', creatorId: op.id, images: { image460sv: { url: 'https://media.example/a.mp4' }, image700: { url: 'https://media.example/a.jpg' } } });
+    await makePost(db, { id: 'a-poll', creatorId: op.id });
+    await db.insertInto('polls').values({ postId: 'a-poll', options: JSON.stringify(['Yes', 'No']), endsAt: new Date(Date.now() + 3600_000) }).execute();
+    await db.insertInto('awardBalances').values({ userId: member.id, balance: 2 }).execute();
+  });
+  afterAll(async () => {
+    await c.close();
+  });
+
+  it('votes send VoteReply: like, dislike and unlike', async () => {
+    for (const [path, value] of [['like', 1], ['dislike', -1], ['unlike', 0]] as const) {
+      const { data } = await c.typed(VoteReply, { method: 'POST', url: `/v1/vote/${path}`, user: member, payload: { id: 'a-photo' } });
+      expect((data as VoteReply).userVote).toBe(value);
+    }
+  });
+
+  it('save, block and delete send SaveReply, BlockPostReply and DeletePostReply', async () => {
+    expect((await c.typed(SaveReply, { method: 'POST', url: '/v1/save-post', user: member, payload: { id: 'a-photo' } })).data).toEqual({ id: 'a-photo', saved: true });
+    await c.typed(SaveReply, { method: 'DELETE', url: '/v1/save-post', user: member, payload: { id: 'a-photo' } });
+    for (const type of ['post', 'comment']) {
+      await c.typed(BlockPostReply, { method: 'POST', url: '/v1/block-post', user: member, payload: { id: 'a-photo', type } });
+      await c.typed(BlockPostReply, { method: 'POST', url: '/v1/block-post', user: member, payload: { id: 'a-photo', type, action: 'unblock' } });
+    }
+    await makePost(c.db, { id: 'a-gone', creatorId: op.id });
+    await c.typed(DeletePostReply, { method: 'DELETE', url: '/v1/post', user: op, payload: { entryId: 'a-gone' } });
+  });
+
+  it('the OP token, reports and the offensive mark send their replies', async () => {
+    const token = await c.typed(OpTokenReply, { method: 'POST', url: '/v1/op-token', user: op, payload: { id: 'a-photo' } });
+    expect((token.data as OpTokenReply).url).toMatch(/\/gag\/a-photo$/);
+    const report = await c.typed(PostReportReply, { method: 'POST', url: '/report', user: member, payload: { entryId: 'a-gif', type: 2 } });
+    expect((report.data as PostReportReply).creatorBlocked).toBe(true);
+    await c.typed(PostReportReply, { method: 'POST', url: '/report', user: moderator, payload: { id: 'a-gif', type: 50 } });
+    await c.typed(ProfileReportReply, { method: 'POST', url: '/report', user: member, payload: { username: 'actionsop', type: 4 } });
+    await c.typed(OffensiveReply, { method: 'POST', url: '/v1/offensive-post', user: moderator, payload: { id: 'a-photo' } });
+    await c.typed(OffensiveReply, { method: 'POST', url: '/v1/offensive-post', user: moderator, payload: { id: 'a-photo', action: 'unmark' } });
+  });
+
+  it('download and share send DownloadReply and ShareReply', async () => {
+    await c.typed(DownloadReply, { url: '/v1/download-post?id=a-photo' });
+    const gif = await c.typed(DownloadReply, { method: 'POST', url: '/v1/download-post', user: member, payload: { id: 'a-gif' } });
+    expect((gif.data as DownloadReply).url).toBe('https://media.example/a.mp4');
+    const share = await c.typed(ShareReply, { method: 'POST', url: '/v1/share-post', payload: { id: 'a-photo', platform: 'copy' } });
+    expect((share.data as ShareReply).platform).toBe('copy-link');
+  });
+
+  it('poll results and a poll vote send PollReply', async () => {
+    await c.typed(PollReply, { url: '/v1/poll/results?entryId=a-poll' });
+    const voted = await c.typed(PollReply, { method: 'POST', url: '/v1/poll/vote', user: member, payload: { entryId: 'a-poll', option_index: 1 } });
+    expect((voted.data as PollReply).poll.user_voted_option).toBe(1);
+    await c.typed(PollReply, { method: 'POST', url: '/v1/poll/results', user: member, payload: { entryId: 'a-poll' } });
+  });
+
+  it('Cheers send AwardReply, AwardBalance and SentAwards', async () => {
+    await c.typed(AwardReply, { method: 'POST', url: '/award', user: member, payload: { id: 'a-photo', type: 'cheers' } });
+    expect((await c.typed(AwardBalance, { url: '/award-balance', user: member })).data).toEqual({ balance: 1 });
+    expect((await c.typed(SentAwards, { url: '/user-sent-awards', user: member })).data).toEqual({ sentAwards: ['a-photo'], balance: 1 });
+  });
+});
