@@ -1,6 +1,6 @@
 import {
   AwardBalance, AwardReply, BlockPostReply, DeletePostReply, DownloadReply, OffensiveReply, OpTokenReply, PollReply, PostReportReply, ProfileReportReply,
-  SaveReply, SentAwards, ShareReply, VoteReply,
+  SaveReply, SentAwards, ShareReply, UploadStatus, VoteReply,
 } from '@guffaw/api';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApp } from '../src/modules/comments/test-kit.js';
@@ -81,5 +81,27 @@ describeEachDatabase('post action replies against the @guffaw/api contract', (ki
     await c.typed(AwardReply, { method: 'POST', url: '/award', user: member, payload: { id: 'a-photo', type: 'cheers' } });
     expect((await c.typed(AwardBalance, { url: '/award-balance', user: member })).data).toEqual({ balance: 1 });
     expect((await c.typed(SentAwards, { url: '/user-sent-awards', user: member })).data).toEqual({ sentAwards: ['a-photo'], balance: 1 });
+  });
+
+  it('an upload and its status send UploadStatus: ready with the post, processing, failed', async () => {
+    const fd = new FormData();
+    for (const [k, v] of Object.entries({ type: 'Text', title: 'Contract upload', description: 'words' })) fd.append(k, v);
+    const request = new Request('http://localhost/submit', { method: 'POST', body: fd });
+    const payload = Buffer.from(await request.arrayBuffer());
+    const headers = { 'content-type': request.headers.get('content-type') ?? '' };
+    const submitted = await c.typed(UploadStatus, { method: 'POST', url: '/submit', user: member, payload, headers });
+    const ready = submitted.data as UploadStatus;
+    expect(ready).toMatchObject({ status: 'ready', post: { id: ready.id } });
+
+    await c.db.insertInto('uploadJobs').values([
+      { id: ready.id, userId: member.id, type: 'Text', status: 'ready', progress: 100 },
+      { id: 'uproc', userId: member.id, type: 'Animated', status: 'processing', progress: 40 },
+      { id: 'ustale', userId: member.id, type: 'Video', status: 'processing', updatedAt: new Date(Date.now() - 3_600_000) },
+    ]).onConflict((oc) => oc.column('id').doNothing()).execute();
+    expect(((await c.typed(UploadStatus, { url: `/v1/submit-status?id=${ready.id}`, user: member })).data as UploadStatus).post?.id).toBe(ready.id);
+    expect(((await c.typed(UploadStatus, { url: '/v1/submit-status?id=uproc', user: member })).data as UploadStatus).status).toBe('processing');
+    const failed = (await c.typed(UploadStatus, { url: '/v1/submit-status?id=ustale', user: member })).data as UploadStatus;
+    expect(failed).toMatchObject({ status: 'failed', errorCode: 'PROCESSING_INTERRUPTED' });
+    expect(failed.errorMessage).toBeTruthy();
   });
 });

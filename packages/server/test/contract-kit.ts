@@ -12,7 +12,13 @@ import type { Database } from '../src/db/index.js';
 import type { TestUser } from '../src/modules/posts/test-fixtures.js';
 import { createTestDatabase, type DatabaseKind } from './harness.js';
 
-export type ContractCall = { method?: 'GET' | 'POST' | 'DELETE'; url: string; user?: TestUser; payload?: Record<string, unknown> };
+export type ContractCall = {
+  method?: 'GET' | 'POST' | 'DELETE' | 'PATCH';
+  url: string;
+  user?: TestUser;
+  payload?: Record<string, unknown> | Buffer;
+  headers?: Record<string, string>;
+};
 
 export type ContractApp = {
   app: FastifyInstance;
@@ -44,7 +50,7 @@ export async function startContractApp(kind: DatabaseKind): Promise<ContractApp>
     const res = await app.inject({
       method: options.method ?? 'GET',
       url: options.url,
-      headers: { ...options.user?.headers, 'x-contract-call': call },
+      headers: { ...options.headers, ...options.user?.headers, 'x-contract-call': call },
       ...(options.payload ? { payload: options.payload } : {}),
     });
     expect(res.statusCode, res.body).toBe(200);

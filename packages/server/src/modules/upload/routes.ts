@@ -3,6 +3,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
+import { envelope, UploadStatus } from '@guffaw/api';
 import { HttpError, badRequest, success, unauthorized } from '../../lib/envelope.js';
 import { refuseNul } from '../../lib/input-guard.js';
 import { isMediaError, type MediaFileType } from '../../lib/media/index.js';
@@ -36,7 +37,9 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
     return user.id;
   }
 
-  app.post('/submit', async (request) => {
+  const statusReply = { 200: envelope(UploadStatus) } as const;
+
+  app.post('/submit', { schema: { response: statusReply } }, async (request) => {
     const userId = await member(request);
     await service.checkUploader(ctx, userId);
     if (!request.isMultipart()) throw badRequest('MULTIPART_REQUIRED', 'Send the post as multipart/form-data.');
@@ -71,7 +74,7 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
     }
   });
 
-  app.get<{ Querystring: StatusQuery }>('/v1/submit-status', { schema: { querystring: statusQuery } }, async (request, reply) => {
+  app.get<{ Querystring: StatusQuery }>('/v1/submit-status', { schema: { querystring: statusQuery, response: statusReply } }, async (request, reply) => {
     const userId = await member(request);
     reply.header('cache-control', 'private, no-store');
     return success(await service.uploadStatus(ctx, userId, request.query.id));
