@@ -7,7 +7,7 @@ import type { TSchema } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { testConfig } from '../src/config.js';
+import { testConfig, type Config } from '../src/config.js';
 import type { Database } from '../src/db/index.js';
 import type { TestUser } from '../src/modules/posts/test-fixtures.js';
 import { createTestDatabase, type DatabaseKind } from './harness.js';
@@ -16,7 +16,7 @@ export type ContractCall = {
   method?: 'GET' | 'POST' | 'DELETE' | 'PATCH';
   url: string;
   user?: TestUser;
-  payload?: Record<string, unknown> | Buffer;
+  payload?: Record<string, unknown> | Buffer | string;
   headers?: Record<string, string>;
 };
 
@@ -33,10 +33,10 @@ export type ContractApp = {
  * x-contract-call), before serialization. A reply schema serializes with fast-json-stringify, which drops any field it
  * does not list and writes fields in its own order: `typed` fails on either, and on a reply outside its schema.
  */
-export async function startContractApp(kind: DatabaseKind): Promise<ContractApp> {
+export async function startContractApp(kind: DatabaseKind, overrides: Partial<Config> = {}): Promise<ContractApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'guffaw-contract-'));
   const testDb = await createTestDatabase(kind);
-  const app = await buildApp({ config: testConfig({ dataDir }), db: testDb.db });
+  const app = await buildApp({ config: testConfig({ dataDir, ...overrides }), db: testDb.db });
   const returned = new Map<string, string>();
   app.addHook('preSerialization', async (request, _reply, payload) => {
     returned.set(String(request.headers['x-contract-call']), JSON.stringify(payload));

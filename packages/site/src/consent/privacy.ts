@@ -1,3 +1,4 @@
+import type { PrivacyRegionReply } from '@guffaw/api';
 import { safeStorage } from '../lib/storage';
 /**
  * Consent (shell-and-account.md §4 "Consent"): the `usprivacy` cookie (US Privacy string, 365 days: 1YY- opted out of
@@ -19,8 +20,11 @@ export const PRIVACY_CACHE_MS = 86_400_000;
 export const CCPA_DISMISSED_KEY = 'guffaw.ccpaDismissed';
 export const TRACKING_CONSENT_KEY = 'guffaw.trackingConsent';
 
-/** location: `US-CA` or `DE` when the service knows it, which picks the regional policy page. */
-export type PrivacyRegion = { region: string; doNotSell: boolean; location: string | null };
+/**
+ * The server's region reply (@guffaw/api), whose location (`US-CA` or `DE` when known) picks the regional policy page;
+ * another region service (PRIVACY_SERVICE_URL) may name regions of its own.
+ */
+export type PrivacyRegion = Omit<PrivacyRegionReply, 'region'> & { region: string };
 
 /** §2 "Privacy policy pages by region": the states with their own page; any other CCPA location gets California's. */
 export const STATE_POLICY_PAGES: Readonly<Record<string, { state: string; path: string }>> = {

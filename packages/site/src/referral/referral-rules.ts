@@ -8,7 +8,8 @@
 export const REFERRAL_COOLDOWN_MS = 604_800_000;
 export const REFERRAL_OFFER_USD = 10;
 
-export type ReferralMode = 'prod' | 'pro';
+export type { ReferralMode } from '@guffaw/api';
+import type { ReferralMode } from '@guffaw/api';
 
 export type ReferralInput = {
   featureFlag: 0 | 1 | 2;

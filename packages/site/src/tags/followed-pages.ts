@@ -54,7 +54,8 @@ export const createFollowedStore = (now: () => number = () => Math.floor(Date.no
         set({ pages: rest });
         return true;
       }
-      const page = toPage(kind, { key, name, updateTs: now(), ...(reply.data ?? {}) }) ?? { kind, key, name: name ?? key, url: '', updateTs: now() };
+      const sent: ServerPage = reply.data ?? {};
+      const page = toPage(kind, { key, name, updateTs: now(), ...sent }) ?? { kind, key, name: name ?? key, url: '', updateTs: now() };
       set({ pages: [page, ...rest] });
       return true;
     },

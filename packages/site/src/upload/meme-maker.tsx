@@ -7,8 +7,9 @@ import { MemeHandles } from './meme-handles';
 import styles from './upload.module.css';
 
 type Picture = { bitmap: HTMLImageElement; name: string };
-/** GET /v1/meme-templates (server modules/posts/meme-templates.ts). */
-export type MemeTemplate = { id: string; name: string; url: string };
+/** GET /v1/meme-templates (@guffaw/api). */
+export type { MemeTemplate } from '@guffaw/api';
+import type { MemeTemplate } from '@guffaw/api';
 
 const NONE: PlacedCaptions = { top: null, bottom: null };
 

@@ -1,3 +1,4 @@
+import type { FollowedPageEntry, FollowedPagesReply, FollowUpdateReply } from '@guffaw/api';
 import type { Database } from '../../db/index.js';
 import { badRequest, notFound } from '../../lib/envelope.js';
 import { canonicalTag } from '../posts/tags.js';
@@ -10,21 +11,21 @@ export const MAX_FOLLOWED_PAGES = 500;
 /** shell §5 canonical tag: trimmed, spaces to hyphens, lowercase. */
 const TAG_KEY = /^[\p{L}\p{N}][\p{L}\p{N}-]{0,59}$/u;
 
-const pageOf = (kind: 'tag' | 'interest', key: string, name: string | null, updatedAt: Date) => ({
+const pageOf = (kind: 'tag' | 'interest', key: string, name: string | null, updatedAt: Date): FollowedPageEntry => ({
   key,
   name: name ?? (kind === 'tag' ? key.replace(/-/g, ' ') : key),
   url: kind === 'tag' ? `/tag/${encodeURIComponent(key)}` : `/interest/${encodeURIComponent(key)}`,
   updateTs: Math.floor(updatedAt.getTime() / 1000),
 });
 
-export async function followedPages(db: Database, user: UserRow) {
+export async function followedPages(db: Database, user: UserRow): Promise<FollowedPagesReply> {
   const rows = await repo.listFollowedPages(db, user.id);
   const pages = (kind: 'tag' | 'interest') => rows.filter((r) => r.kind === kind).map((r) => pageOf(kind, r.key, r.name, r.updatedAt));
   return { tags: pages('tag'), interests: pages('interest') };
 }
 
 /** shell §3 "Follow update": isFollowing 1|0 and notification Some|No, beside the page itself. */
-export async function setFollowing(db: Database, user: UserRow, kind: 'tag' | 'interest', rawKey: string, following: boolean) {
+export async function setFollowing(db: Database, user: UserRow, kind: 'tag' | 'interest', rawKey: string, following: boolean): Promise<FollowUpdateReply> {
   let key = rawKey.trim();
   let name: string | null = null;
   if (kind === 'tag') {

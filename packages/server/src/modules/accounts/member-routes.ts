@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { envelope, UserInfo } from '@guffaw/api';
+import { AuthProvidersReply, envelope, FollowedPagesReply, FollowUpdateReply, UserInfo } from '@guffaw/api';
 import type { FastifyInstance } from 'fastify';
 import { HttpError, success } from '../../lib/envelope.js';
 import { SESSION_COOKIE, requestSessionId } from '../../lib/session.js';
@@ -44,7 +44,7 @@ export function memberRoutes(app: FastifyInstance, { ctx, social, limit, current
     return success(challenge);
   });
 
-  app.get('/v1/auth-providers', { schema: { response: { 200: s.envelope() } } }, async () => success({ providers: social.configured() }));
+  app.get('/v1/auth-providers', { schema: { response: { 200: envelope(AuthProvidersReply) } } }, async () => success({ providers: social.configured() }));
 
   // --- settings -----------------------------------------------------------------------------------------------
 
@@ -120,14 +120,14 @@ export function memberRoutes(app: FastifyInstance, { ctx, social, limit, current
   // --- followed tags and interests ---------------------------------------------------------------------------
 
   // shell §7 "GET /user-followed-pages returns data": a guest follows nothing, so gets the same shape, empty.
-  app.get('/user-followed-pages', { schema: { response: { 200: s.envelope() } } }, async (request) => {
+  app.get('/user-followed-pages', { schema: { response: { 200: envelope(FollowedPagesReply) } } }, async (request) => {
     const user = await currentUser(request);
     return success(user ? await followedPages(db, user) : { tags: [], interests: [] });
   });
 
   app.post<{ Params: { kind: 'tag' | 'interest'; key: string }; Body: { isFollowing: string } }>(
     '/user-followed-pages/:kind/:key',
-    { schema: { params: s.followParams, body: s.followBody, response: { 200: s.envelope() } } },
+    { schema: { params: s.followParams, body: s.followBody, response: { 200: envelope(FollowUpdateReply) } } },
     async (request) => {
       const user = await requireUser(request);
       return success(await setFollowing(db, user, request.params.kind, request.params.key, request.body.isFollowing === '1'));

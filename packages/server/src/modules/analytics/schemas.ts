@@ -1,3 +1,5 @@
+import { AnalyticsBatchReply, envelope } from '@guffaw/api';
+
 /**
  * The analytics batch (shell-and-account.md §7 "Analytics and logging"), as the site's tracker sends it with
  * sendBeacon: `{ payload: base64(JSON AnalyticsEvent[]), session?: visit session id }`. The outer body is checked
@@ -22,15 +24,4 @@ export const eventsBody = {
   },
 } as const;
 
-export const eventsReply = {
-  type: 'object',
-  required: ['meta', 'data'],
-  properties: {
-    meta: { type: 'object', properties: { status: { type: 'string' } } },
-    data: {
-      type: 'object',
-      required: ['received', 'stored'],
-      properties: { received: { type: 'integer' }, stored: { type: 'integer' } },
-    },
-  },
-} as const;
+export const eventsReply = envelope(AnalyticsBatchReply);

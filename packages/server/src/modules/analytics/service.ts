@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import type { AnalyticsBatchReply } from '@guffaw/api';
 import { badRequest } from '../../lib/envelope.js';
 import type { Database } from '../../db/index.js';
 import type { JsonObject } from '../../db/schema.js';
@@ -76,7 +77,7 @@ export function sessionKeyOf(secret: string, visitSession: string | undefined, i
 export type BatchInput = { payload: string; sessionKey: string; userId: number | null; now?: Date };
 
 /** Stores a batch; returns how many events were received and how many were new (repeats of once-only events are not). */
-export async function recordBatch(db: Database, input: BatchInput): Promise<{ received: number; stored: number }> {
+export async function recordBatch(db: Database, input: BatchInput): Promise<AnalyticsBatchReply> {
   const now = input.now ?? new Date();
   const events = decodeBatch(input.payload, Math.floor(now.getTime() / 1000));
   const seen = new Set<string>();

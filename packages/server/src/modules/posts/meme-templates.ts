@@ -1,3 +1,4 @@
+import { envelope, MemeTemplatesReply, type MemeTemplate } from '@guffaw/api';
 import type { FastifyPluginAsync } from 'fastify';
 import { success } from '../../lib/envelope.js';
 import type { MediaStore } from '../../lib/media/store.js';
@@ -5,7 +6,7 @@ import type { MediaStore } from '../../lib/media/store.js';
 /** The media store folder of the meme maker's templates (the demo seed writes a dozen: seed/templates.ts). */
 export const TEMPLATE_PREFIX = 'meme-templates';
 
-export type MemeTemplate = { id: string; name: string; url: string };
+export type { MemeTemplate } from '@guffaw/api';
 
 /** "03-before-and-after.jpg" → "Before and after". */
 const nameOf = (file: string) => {
@@ -29,7 +30,7 @@ export async function listMemeTemplates(store: MediaStore): Promise<MemeTemplate
 
 /** GET /v1/meme-templates: {templates: [{id, name, url}]}, read-only, the same for everyone. */
 export const memeTemplateRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/v1/meme-templates', async (_request, reply) => {
+  app.get('/v1/meme-templates', { schema: { response: { 200: envelope(MemeTemplatesReply) } } }, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=300');
     return success({ templates: await listMemeTemplates(app.media) });
   });

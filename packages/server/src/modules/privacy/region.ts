@@ -11,8 +11,8 @@
  * as safe as GDPR. doNotSell is true in a CCPA region when the browser sends Global Privacy Control (`Sec-GPC: 1`),
  * which those laws treat as an opt-out.
  */
-export type RegionName = 'CCPA' | 'GDPR' | 'NONE' | 'UNKNOWN';
-export type PrivacyRegion = { region: RegionName; doNotSell: boolean; location: string | null };
+export type { PrivacyRegionName as RegionName, PrivacyRegionReply as PrivacyRegion } from '@guffaw/api';
+import type { PrivacyRegionName as RegionName, PrivacyRegionReply as PrivacyRegion } from '@guffaw/api';
 
 export const OPT_OUT_STATES = new Set(['US-CA', 'US-VA', 'US-CT', 'US-CO']);
 export const GDPR_COUNTRIES = new Set(

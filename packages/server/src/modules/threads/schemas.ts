@@ -1,3 +1,5 @@
+import { envelope, ThreadFollowReply } from '@guffaw/api';
+
 const threadId = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,32}$' } as const;
 
 export const statusSchema = { type: 'object', properties: { threadId }, required: ['threadId'] } as const;
@@ -7,11 +9,4 @@ export const followSchema = {
   required: ['threadId', 'follow'],
 } as const;
 
-export const replySchema = {
-  type: 'object',
-  properties: {
-    meta: { type: 'object', properties: { status: { type: 'string' }, errorCode: { type: 'string' }, errorMessage: { type: 'string' } }, required: ['status'] },
-    data: { type: 'object', properties: { followed: { type: 'boolean' } } },
-  },
-  required: ['meta', 'data'],
-} as const;
+export const replySchema = envelope(ThreadFollowReply);

@@ -1,3 +1,4 @@
+import type { AuthProvidersReply, ThreadFollowReply } from '@guffaw/api';
 import { apiDelete, apiGet, apiPost, apiPostForm } from '../api';
 import type { BlockedUser, LoginReply, SignupFields, SignupReply, WordListKind } from '../../account/account-api';
 import type { Challenge } from '../../account/proof';
@@ -22,7 +23,7 @@ export const forgotPassword = (email: string) => apiPostForm<Record<string, neve
 export const checkResetToken = (token: string) => apiPostForm<Record<string, never>>('/v1/reset-password-check', { token });
 export const resetPassword = (token: string, password: string) => apiPostForm<{ next: string }>('/member/reset-password', { token, password });
 
-export const authProviders = () => apiGet<{ providers: Array<'google' | 'facebook' | 'apple'> }>('/v1/auth-providers');
+export const authProviders = () => apiGet<AuthProvidersReply>('/v1/auth-providers');
 /** GET /connect/{provider}?next: the provider's sign-in page (a link, not a call). */
 export const connectUrl = (provider: string, query: string) => `/connect/${provider}?${query}`;
 export const unlink = (platform: string) => apiPostForm<Record<string, never>>('/connect/unlink', { platform });
@@ -40,8 +41,8 @@ export const addWords = (kind: WordListKind, value: string) => apiPostForm<{ lis
 export const removeWords = (kind: WordListKind, value: string) => apiDelete<{ list: string[] }>(wordPath(kind), { value });
 
 /** comments.md §7: POST /v1/follow-thread {threadId, follow} (JSON). */
-export const setThreadFollowed = (threadId: string, follow: boolean) => apiPost<{ followed: boolean }>('/v1/follow-thread', { threadId, follow: follow ? 'true' : 'false' });
-export const threadFollowStatus = (threadId: string) => apiPost<{ followed: boolean }>('/v1/follow-thread-status', { threadId });
+export const setThreadFollowed = (threadId: string, follow: boolean) => apiPost<ThreadFollowReply>('/v1/follow-thread', { threadId, follow: follow ? 'true' : 'false' });
+export const threadFollowStatus = (threadId: string) => apiPost<ThreadFollowReply>('/v1/follow-thread-status', { threadId });
 
 /** The server's email notification calls (modules/email): the signed-in member's choice. */
 export const loadEmailNotifications = () => apiGet<EmailNotificationSettings>('/v1/email-notifications');

@@ -1,8 +1,7 @@
-import type { OpTokenReply } from '@guffaw/api';
+import type { MemeTemplatesReply, OpTokenReply } from '@guffaw/api';
 import { apiGet, apiPostForm } from '../api';
 import type { Post, ListReply } from '../../feed/post-types';
 import type { Profile } from '../../profile/profile-page';
-import type { MemeTemplate } from '../../upload/meme-maker';
 import type { UploadStatus } from '../../upload/upload-api';
 
 /** The main API's calls of a post's page, a profile and the upload page: one function per endpoint. */
@@ -18,7 +17,7 @@ export const getOpToken = (id: string) => apiPostForm<OpTokenReply>('/v1/op-toke
 
 /** GET /v1/meme-templates: the meme maker's pictures. */
 export const getMemeTemplates = (signal: AbortSignal) =>
-  apiGet<{ templates: MemeTemplate[] }>('/v1/meme-templates', { signal });
+  apiGet<MemeTemplatesReply>('/v1/meme-templates', { signal });
 /** POST /submit takes the upload as multipart (upload-api.ts sends it with XMLHttpRequest, for its progress). */
 export const SUBMIT_PATH = '/submit';
 /** GET /v1/submit-status?id: an upload's processing state. */

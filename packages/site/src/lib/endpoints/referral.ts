@@ -1,5 +1,5 @@
 import { apiPost } from '../api';
-import type { ReferralMode } from '../../referral/referral-rules';
+import type { ReferralMode, ReferralStatusReply } from '@guffaw/api';
 
 /** POST /v1/moonit-status {mode} (JSON) -> data.status (comments.md §7): the member's referral code. */
-export const getReferralStatus = (mode: ReferralMode) => apiPost<{ status?: string }>('/v1/moonit-status', { mode });
+export const getReferralStatus = (mode: ReferralMode) => apiPost<ReferralStatusReply>('/v1/moonit-status', { mode });
