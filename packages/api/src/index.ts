@@ -8,6 +8,7 @@ export * from './upload.js';
 export * from './account.js';
 export * from './config.js';
 export * from './actions.js';
+export * from './apps.js';
 export * from './privacy.js';
 export * from './referral.js';
 export * from './analytics.js';

@@ -1,15 +1,17 @@
 import {
+  AppDetails, AppList, AppSecretReply, AppUpdateReply, ConsoleDone, ModeratorsReply, RegisteredApp,
   AwardBalance, AwardReply, BlockPostReply, DeletePostReply, DownloadReply, OffensiveReply, OpTokenReply, PollReply, PostReportReply, ProfileReportReply,
   SaveReply, SentAwards, ShareReply, UploadStatus, VoteReply,
 } from '@guffaw/api';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { signAuthToken } from '../src/modules/comments/index.js';
 import { createApp } from '../src/modules/comments/test-kit.js';
 import { makePost, makeUser, type TestUser } from '../src/modules/posts/test-fixtures.js';
 import { startContractApp, type ContractApp } from './contract-kit.js';
 import { describeEachDatabase } from './harness.js';
 
-/** The post actions' replies (@guffaw/api actions.ts) on real calls: each matches its schema, byte for byte. */
-describeEachDatabase('post action replies against the @guffaw/api contract', (kind) => {
+/** The post actions' and the apps console's replies (@guffaw/api actions.ts, apps.ts) on real calls: each matches its schema, byte for byte. */
+describeEachDatabase('post action and console replies against the @guffaw/api contract', (kind) => {
   let c: ContractApp;
   let member: TestUser;
   let op: TestUser;
@@ -103,5 +105,40 @@ describeEachDatabase('post action replies against the @guffaw/api contract', (ki
     const failed = (await c.typed(UploadStatus, { url: '/v1/submit-status?id=ustale', user: member })).data as UploadStatus;
     expect(failed).toMatchObject({ status: 'failed', errorCode: 'PROCESSING_INTERRUPTED' });
     expect(failed.errorMessage).toBeTruthy();
+  });
+
+  it('the apps console sends its app list, details, changes, moderators and queue actions', async () => {
+    await c.db.updateTable('users').set({ isAdmin: true }).where('id', '=', moderator.id).execute();
+    await c.db.updateTable('users').set({ emailVerified: true }).where('id', '=', op.id).execute();
+    const made = await c.typed(RegisteredApp, { method: 'POST', url: '/v1/apps', user: op, payload: { name: 'OP blog', allowedOrigins: ['https://op.example'] } });
+    const appId = (made.data as RegisteredApp).app.appId;
+    const base = `/v1/apps/${appId}`;
+    await c.typed(AppUpdateReply, { method: 'PATCH', url: base, user: op, payload: { name: 'OP’s blog', settings: { reportThreshold: 3 } } });
+    await c.typed(ModeratorsReply, { method: 'POST', url: `${base}/moderators`, user: op, payload: { username: 'mod-of-blog' } });
+    // The main app's moderators are accounts: they carry a username.
+    const main = await c.typed(ModeratorsReply, { method: 'POST', url: '/v1/apps/guffaw/moderators', user: moderator, payload: { username: 'actionsmember' } });
+    expect((main.data as ModeratorsReply).moderators.find((m) => m.accountId === member.userId)?.username).toBe('actionsmember');
+    const details = await c.typed(AppDetails, { url: base, user: op });
+    expect((details.data as AppDetails).moderators.map((m) => m.accountId)).toEqual(['mod-of-blog']);
+    await c.typed(AppDetails, { url: '/v1/apps/guffaw', user: moderator });
+    await c.typed(ModeratorsReply, { method: 'DELETE', url: `${base}/moderators/mod-of-blog`, user: op });
+    await c.typed(AppSecretReply, { method: 'POST', url: `${base}/rotate-secret`, user: op });
+    for (const user of [op, moderator]) {
+      const list = await c.typed(AppList, { url: '/v1/apps', user });
+      expect((list.data as AppList).apps.map((a) => a.appId)).toContain(appId);
+    }
+
+    const { secret } = await c.db.selectFrom('commentApps').select('secret').where('id', '=', appId).executeTakeFirstOrThrow();
+    const auth = await signAuthToken(secret, appId, { sub: 'writer', name: 'writer' });
+    const added = await c.app.inject({
+      method: 'POST',
+      url: '/comments/v1/add-comment.json',
+      payload: new URLSearchParams({ appId, auth, url: 'https://op.example/a', text: 'A comment' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    const comment = added.json().payload.comment as { commentId: string; user: { userId: string } };
+    await c.typed(ConsoleDone, { method: 'POST', url: `${base}/comments/${comment.commentId}/approve`, user: op });
+    expect((await c.app.inject({ method: 'POST', url: `${base}/bans`, headers: op.headers, payload: { userId: comment.user.userId } })).statusCode).toBe(200);
+    await c.typed(ConsoleDone, { method: 'DELETE', url: `${base}/bans/${comment.user.userId}`, user: op });
   });
 });

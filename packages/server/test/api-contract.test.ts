@@ -1,19 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Value } from '@sinclair/typebox/value';
-import type { TSchema } from '@sinclair/typebox';
 import {
-  AdSlotReply, AdsSetup, AppConfig, envelope, InterestsReply, UserInfo, ImpressionReply, ListPage, MarkReadReply, NotificationListReply, PostArticle, PostImages, PostReply, PostVideo, ProfileReply,
+  AdSlotReply, AdsSetup, AppConfig, InterestsReply, UserInfo, ImpressionReply, ListPage, MarkReadReply, NotificationListReply, PostArticle, PostImages, PostReply, PostVideo, ProfileReply,
 } from '@guffaw/api';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
-import { testConfig } from '../src/config.js';
 import { insertCampaign } from '../src/modules/ads/repository.js';
 import { notify } from '../src/modules/notifications/service.js';
 import { makePost, makeUser, type TestUser } from '../src/modules/posts/test-fixtures.js';
-import { createTestDatabase, describeEachDatabase, type TestDatabase } from './harness.js';
+import { startContractApp, type ContractApp } from './contract-kit.js';
+import { describeEachDatabase } from './harness.js';
 
 /**
  * The main API's typed routes (@guffaw/api) on real replies: each reply matches its contract schema, and its bytes are
@@ -21,25 +15,14 @@ import { createTestDatabase, describeEachDatabase, type TestDatabase } from './h
  * any field it does not list and writes fields in its own order: either would change what clients get.
  */
 describeEachDatabase('main API replies against the @guffaw/api contract', (kind) => {
-  let app: FastifyInstance;
-  let testDb: TestDatabase;
-  let dataDir: string;
-  /** What each handler returned, by the test's call number (header x-contract-call), before serialization. */
-  const returned = new Map<string, string>();
+  let c: ContractApp;
   let member: TestUser;
-  const db = () => testDb.db;
+  const db = () => c.db;
+  const typed: ContractApp['typed'] = (schema, options) => c.typed(schema, options);
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'guffaw-contract-'));
-    testDb = await createTestDatabase(kind);
-    app = await buildApp({ config: testConfig({ dataDir }), db: testDb.db });
-    app.addHook('preSerialization', async (request, _reply, payload) => {
-      returned.set(String(request.headers['x-contract-call']), JSON.stringify(payload));
-      return payload;
-    });
-    await app.ready();
-
-    const db = testDb.db;
+    c = await startContractApp(kind);
+    const { app, db } = c;
     const op = await makeUser(db, 'contractop');
     member = await makeUser(db, 'contractreader');
     await makePost(db, { id: 'c-photo', creatorId: op.id, tags: ['cats', 'cute'], interests: ['funny'], up: 5, ageSeconds: 600 });
@@ -67,29 +50,8 @@ describeEachDatabase('main API replies against the @guffaw/api contract', (kind)
     });
   });
   afterAll(async () => {
-    await app.close();
-    await testDb.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await c.close();
   });
-
-  /** Calls a typed route; checks its reply's bytes against the handler's value and its contents against `schema`. */
-  let calls = 0;
-  async function typed(schema: TSchema, options: { method?: 'GET' | 'POST'; url: string; user?: TestUser; payload?: Record<string, unknown> }) {
-    const call = String(++calls);
-    const res = await app.inject({
-      method: options.method ?? 'GET',
-      url: options.url,
-      headers: { ...options.user?.headers, 'x-contract-call': call },
-      ...(options.payload ? { payload: options.payload } : {}),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const sent = returned.get(call);
-    expect(sent, 'the handler ran').toBeDefined();
-    expect(res.body).toBe(sent);
-    const body: unknown = JSON.parse(res.body);
-    expect([...Value.Errors(envelope(schema), body)].map((e) => `${e.path}: ${e.message}`)).toEqual([]);
-    return body as { data: never };
-  }
 
   it('the list calls send ListPage, every field of every post, stored JSON as stored', async () => {
     const lists = [
@@ -142,8 +104,8 @@ describeEachDatabase('main API replies against the @guffaw/api contract', (kind)
   });
 
   it('the user info sends UserInfo, to guests and members', async () => {
-    await app.inject({ method: 'POST', url: '/v1/vote/like', headers: member.headers, payload: { id: 'c-photo' } });
-    await app.inject({ method: 'POST', url: '/v1/save-post', headers: member.headers, payload: { id: 'c-video' } });
+    await c.app.inject({ method: 'POST', url: '/v1/vote/like', headers: member.headers, payload: { id: 'c-photo' } });
+    await c.app.inject({ method: 'POST', url: '/v1/save-post', headers: member.headers, payload: { id: 'c-video' } });
     const guest = await typed(UserInfo, { method: 'POST', url: '/v1/user-info' });
     expect((guest.data as UserInfo).user).toBeNull();
     const { data } = await typed(UserInfo, { method: 'POST', url: '/v1/user-info', user: member });

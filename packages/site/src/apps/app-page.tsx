@@ -23,7 +23,7 @@ export default function AppPage({ params }: RouteProps) {
   const appId = params.appId ?? '';
   const loggedIn = useUser(selectIsLoggedIn);
   const initialised = useUser((s) => s.initialised);
-  const [details, setDetails] = useState<AppDetails | null>(null);
+  const [details, setDetails] = useState<AppDetails<AppSettings> | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   usePageTitle({ type: 'document', name: details ? `${details.app.name} · Apps` : 'Apps' });
 
@@ -71,7 +71,7 @@ export default function AppPage({ params }: RouteProps) {
   );
 }
 
-function AppConsole({ details, onChange }: { details: AppDetails; onChange: (d: AppDetails) => void }) {
+function AppConsole({ details, onChange }: { details: AppDetails<AppSettings>; onChange: (d: AppDetails<AppSettings>) => void }) {
   const { app } = details;
   return (
     <>
@@ -122,7 +122,7 @@ function AppConsole({ details, onChange }: { details: AppDetails; onChange: (d: 
   );
 }
 
-function EmbedSection({ details }: { details: AppDetails }) {
+function EmbedSection({ details }: { details: AppDetails<AppSettings> }) {
   return (
     <section id="embed" className={styles.card} aria-labelledby="embed-title">
       <h2 id="embed-title" className={styles.heading}>
@@ -149,7 +149,7 @@ function EmbedSection({ details }: { details: AppDetails }) {
   );
 }
 
-type SectionProps = { details: AppDetails; onChange: (d: AppDetails) => void };
+type SectionProps = { details: AppDetails<AppSettings>; onChange: (d: AppDetails<AppSettings>) => void };
 
 function SiteSection({ details, onChange }: SectionProps) {
   const [name, setName] = useState(details.app.name);

@@ -1,19 +1,10 @@
-import { CommentsApiError, type AppSettings } from '@guffaw/comments-client';
+import { CommentsApiError } from '@guffaw/comments-client';
 import type { ModerationApi } from '@guffaw/comments-widget/moderation';
 import { isApiFailure } from '../lib/api';
 import { consoleAct, consoleBan, consoleBans, consoleQueue, consoleUnban } from '../lib/endpoints/apps';
 
 /** The console's calls (main API /v1/apps, MODERATION.md "Console"): one typed function each. */
-export type ConsoleApp = {
-  appId: string;
-  name: string;
-  allowedOrigins: string[];
-  settings: AppSettings;
-  createdAt: string;
-  owner: { accountId: string; username: string } | null;
-};
-export type ConsoleModerator = { accountId: string; name: string; username?: string };
-export type AppDetails = { app: ConsoleApp; moderators: ConsoleModerator[]; snippet: string; ssoExample: string };
+export type { AppDetails, ConsoleApp, ConsoleModerator, RegisteredApp } from '@guffaw/api';
 
 export { addModerator, appDetails, listApps, moderationLog, registerApp, removeModerator, rotateSecret, updateApp } from '../lib/endpoints/apps';
 

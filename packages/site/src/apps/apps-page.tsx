@@ -4,7 +4,7 @@ import { Link } from '../router';
 import { requireMember } from '../ui/modals/gate';
 import { usePageTitle } from '../ui/page-title';
 import { selectIsLoggedIn, useUser } from '../user/user-store';
-import { listApps, registerApp, splitOrigins, type ConsoleApp } from './apps-api';
+import { listApps, registerApp, splitOrigins, type ConsoleApp, type RegisteredApp } from './apps-api';
 import { SecretOnce } from './secret-once';
 import styles from './apps.module.css';
 
@@ -41,7 +41,7 @@ export default function AppsPage() {
 function AppsConsole() {
   const [apps, setApps] = useState<ConsoleApp[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [created, setCreated] = useState<{ app: ConsoleApp; secret: string } | null>(null);
+  const [created, setCreated] = useState<RegisteredApp | null>(null);
   useEffect(() => {
     const abort = new AbortController();
     listApps(abort.signal).then(
@@ -99,7 +99,7 @@ function AppsConsole() {
   );
 }
 
-function RegisterForm({ onCreated }: { onCreated: (made: { app: ConsoleApp; secret: string }) => void }) {
+function RegisterForm({ onCreated }: { onCreated: (made: RegisteredApp) => void }) {
   const [name, setName] = useState('');
   const [origins, setOrigins] = useState('');
   const [busy, setBusy] = useState(false);

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import type { AppSettings } from '@guffaw/comments-client';
 import { errorMessage } from '../lib/api';
 import { showToast } from '../ui/toasts';
 import { addModerator, removeModerator, type AppDetails, type ConsoleModerator } from './apps-api';
@@ -8,7 +9,7 @@ import styles from './apps.module.css';
  * An app console's moderators: the list with a remove button each, and adding one by username (the main app) or by the
  * id the app's own site gives the user (the sub of its tokens).
  */
-export function ModeratorsSection({ details, onChange }: { details: AppDetails; onChange: (d: AppDetails) => void }) {
+export function ModeratorsSection({ details, onChange }: { details: AppDetails<AppSettings>; onChange: (d: AppDetails<AppSettings>) => void }) {
   const [username, setUsername] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

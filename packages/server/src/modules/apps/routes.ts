@@ -1,3 +1,4 @@
+import { AppDetails, AppList, AppSecretReply, AppUpdateReply, ConsoleDone, envelope, ModeratorsReply, RegisteredApp } from '@guffaw/api';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { badRequest, success, unauthorized } from '../../lib/envelope.js';
 import { sessionUser } from '../accounts/sessions.js';
@@ -30,29 +31,29 @@ export const appsRoutes: FastifyPluginAsync = async (app) => {
   const userOf = (request: FastifyRequest) => (who.get(request) as { user: ConsoleUser }).user;
   const actorOf = (request: FastifyRequest) => who.get(request)?.access as Access;
 
-  app.get('/v1/apps', async (request) => success({ apps: await service.list(userOf(request)) }));
+  app.get('/v1/apps', { schema: { response: { 200: envelope(AppList) } } }, async (request) => success({ apps: await service.list(userOf(request)) }));
 
-  app.post<{ Body: { name?: unknown; allowedOrigins?: unknown } }>('/v1/apps', { schema: { body: s.registerBody } }, async (request) =>
+  app.post<{ Body: { name?: unknown; allowedOrigins?: unknown } }>('/v1/apps', { schema: { body: s.registerBody, response: { 200: envelope(RegisteredApp) } } }, async (request) =>
     success(await service.register(userOf(request), request.body ?? {})),
   );
 
-  app.get<AppParams>('/v1/apps/:appId', async (request) => success(await service.details(userOf(request), request.params.appId)));
+  app.get<AppParams>('/v1/apps/:appId', { schema: { response: { 200: envelope(AppDetails) } } }, async (request) => success(await service.details(userOf(request), request.params.appId)));
 
   app.patch<AppParams & { Body: { name?: unknown; allowedOrigins?: unknown; settings?: unknown } }>(
     '/v1/apps/:appId',
-    { schema: { body: s.updateBody } },
+    { schema: { body: s.updateBody, response: { 200: envelope(AppUpdateReply) } } },
     async (request) => success({ app: await service.update(userOf(request), request.params.appId, request.body ?? {}) }),
   );
 
-  app.post<AppParams>('/v1/apps/:appId/rotate-secret', async (request) =>
+  app.post<AppParams>('/v1/apps/:appId/rotate-secret', { schema: { response: { 200: envelope(AppSecretReply) } } }, async (request) =>
     success({ secret: await service.rotateSecret(userOf(request), request.params.appId) }),
   );
 
-  app.post<AppParams & { Body: { username?: unknown } }>('/v1/apps/:appId/moderators', { schema: { body: s.moderatorBody } }, async (request) =>
+  app.post<AppParams & { Body: { username?: unknown } }>('/v1/apps/:appId/moderators', { schema: { body: s.moderatorBody, response: { 200: envelope(ModeratorsReply) } } }, async (request) =>
     success({ moderators: await service.addModerator(userOf(request), request.params.appId, request.body?.username) }),
   );
 
-  app.delete<{ Params: { appId: string; accountId: string } }>('/v1/apps/:appId/moderators/:accountId', async (request) =>
+  app.delete<{ Params: { appId: string; accountId: string } }>('/v1/apps/:appId/moderators/:accountId', { schema: { response: { 200: envelope(ModeratorsReply) } } }, async (request) =>
     success({ moderators: await service.removeModerator(userOf(request), request.params.appId, request.params.accountId) }),
   );
 
@@ -69,7 +70,7 @@ export const appsRoutes: FastifyPluginAsync = async (app) => {
     );
   });
 
-  app.post<{ Params: { appId: string; commentId: string; action: string } }>('/v1/apps/:appId/comments/:commentId/:action', async (request) => {
+  app.post<{ Params: { appId: string; commentId: string; action: string } }>('/v1/apps/:appId/comments/:commentId/:action', { schema: { response: { 200: envelope(ConsoleDone) } } }, async (request) => {
     const { app: row, actor } = actorOf(request);
     const action = request.params.action;
     if (action !== 'approve' && action !== 'reject' && action !== 'delete' && action !== 'mask' && action !== 'unmask') {
@@ -90,7 +91,7 @@ export const appsRoutes: FastifyPluginAsync = async (app) => {
     return success(await banUser(db, row.id, actor, userId, { reason: reason ?? '', duration: duration ?? 'forever' }));
   });
 
-  app.delete<{ Params: { appId: string; userId: string } }>('/v1/apps/:appId/bans/:userId', async (request) => {
+  app.delete<{ Params: { appId: string; userId: string } }>('/v1/apps/:appId/bans/:userId', { schema: { response: { 200: envelope(ConsoleDone) } } }, async (request) => {
     const { app: row, actor } = actorOf(request);
     await unbanUser(db, row.id, actor, request.params.userId);
     return success({ ok: true });

@@ -1,3 +1,4 @@
+import type { AppDetails, ConsoleModerator, ConsoleApp as WireApp, RegisteredApp } from '@guffaw/api';
 import type { AppSettings } from '@guffaw/comments-client';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/index.js';
@@ -16,15 +17,8 @@ import { findAccountByUsername, usernamesOf, type ConsoleUser } from './reposito
  * nothing changes. Every change writes an audit row (actor kind owner, or admin when an admin acts on an app that is
  * not theirs).
  */
-export type ConsoleApp = {
-  appId: string;
-  name: string;
-  allowedOrigins: string[];
-  settings: AppSettings;
-  createdAt: string;
-  owner: { accountId: string; username: string } | null;
-};
-export type ConsoleModerator = { accountId: string; name: string; username?: string };
+/** The console's app (@guffaw/api apps.ts), its settings typed as the comment service reads them. */
+export type ConsoleApp = WireApp<AppSettings>;
 export type Actor = ConsoleActor & { kind: 'owner' | 'admin' };
 type Executor = Parameters<typeof recordModAction>[0];
 
@@ -111,7 +105,7 @@ const authFor = (user) =>
       return present(rows);
     },
 
-    async register(user: ConsoleUser, body: { name?: unknown; allowedOrigins?: unknown }): Promise<{ app: ConsoleApp; secret: string }> {
+    async register(user: ConsoleUser, body: { name?: unknown; allowedOrigins?: unknown }): Promise<RegisteredApp<AppSettings>> {
       if (!user.emailVerified) throw forbidden('EMAIL_NOT_VERIFIED', 'Verify your email address before registering an app.');
       const name = appName(body.name);
       const origins = allowedOrigins(body.allowedOrigins);
@@ -126,7 +120,7 @@ const authFor = (user) =>
       return { app: await presentOne(app), secret };
     },
 
-    async details(user: ConsoleUser, appId: string) {
+    async details(user: ConsoleUser, appId: string): Promise<AppDetails<AppSettings>> {
       const { app } = await access(user, appId);
       return { app: await presentOne(app), moderators: await moderators(app), snippet: snippet(app), ssoExample: ssoExample(app) };
     },
