@@ -15,3 +15,4 @@ export * from './analytics.js';
 export * from './follows.js';
 export * from './meme-templates.js';
 export * from './sign-in.js';
+export * from './page-config.js';

@@ -1,9 +1,14 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Value } from '@sinclair/typebox/value';
 import {
-  AnalyticsBatchReply, AuthProvidersReply, FollowedPagesReply, FollowUpdateReply, MemeTemplatesReply, PrivacyRegionReply, ReferralStatusReply, ThreadFollowReply,
+  AnalyticsBatchReply, AuthProvidersReply, FollowedPagesReply, PageConfig, FollowUpdateReply, MemeTemplatesReply, PrivacyRegionReply, ReferralStatusReply, ThreadFollowReply,
 } from '@guffaw/api';
+import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeUser, type TestUser } from '../src/modules/posts/test-fixtures.js';
+import { createPageRenderer } from '../src/modules/site/pages.js';
 import { writeMemeTemplates } from '../src/seed/templates.js';
 import { startContractApp, type ContractApp } from './contract-kit.js';
 import { describeEachDatabase } from './harness.js';
@@ -82,5 +87,27 @@ describeEachDatabase('smaller main API replies against the @guffaw/api contract'
     expect((data as FollowedPagesReply).interests.map((p) => p.name)).toEqual(['Funny']);
     const off = await typed(FollowUpdateReply, { method: 'POST', url: '/user-followed-pages/tag/cats', user: member, payload: 'isFollowing=0', headers: form });
     expect(off.data).toMatchObject({ isFollowing: 0, notification: 'No' });
+  });
+
+  it('every page carries PageConfig, with every field the schema names and no other', async () => {
+    const siteDir = mkdtempSync(join(tmpdir(), 'guffaw-contract-page-'));
+    try {
+      writeFileSync(join(siteDir, 'index.html'), '<html><head><title>t</title></head><body><div id="root"></div></body></html>');
+      const settings = [
+        t.app.config,
+        { ...t.app.config, referralFeature: 2 as const, referralPartner: { name: 'Partner', url: 'https://partner.example/', devUrl: 'https://dev.partner.example/' }, supportChatUrl: 'https://chat.example/launcher.js' },
+      ];
+      for (const config of settings) {
+        const page = await createPageRenderer({ siteDir, ctx: { db: t.db, config }, log: t.app.log, entry: null });
+        const { html } = await page({ url: '/' } as FastifyRequest);
+        const text = /<script type="application\/json" id="guffaw-config">([\s\S]*?)<\/script>/.exec(html)?.[1];
+        const embedded = JSON.parse(text ?? 'null') as PageConfig;
+        expect([...Value.Errors(PageConfig, embedded)].map((e) => `${e.path}: ${e.message}`)).toEqual([]);
+        expect(Object.keys(embedded)).toEqual(Object.keys(PageConfig.properties));
+        expect(Object.keys(embedded.features)).toEqual(Object.keys(PageConfig.properties.features.properties));
+      }
+    } finally {
+      rmSync(siteDir, { recursive: true, force: true });
+    }
   });
 });

@@ -5,22 +5,18 @@ import { ANALYTICS_EVENTS_PATH } from './lib/endpoints/analytics';
  * `<script id="guffaw-config" type="application/json">{...}</script>`; any field it leaves out keeps its default.
  */
 export type { CampaignEntry, NavLink } from '@guffaw/api';
-import type { CampaignEntry, NavLink } from '@guffaw/api';
+import type { AdCampaign, PageConfig } from '@guffaw/api';
 
-export type SiteConfig = {
-  appName: string;
-  navLinks: NavLink[];
-  adCampaign: { navLink?: { url: string; image: string }; background?: string } | null;
-  campaigns: CampaignEntry[];
-  features: { exploreTabList: boolean; enableNewsList: 0 | 1 | 2; referral: 0 | 1 | 2 };
+/**
+ * The page's config as the site runs it: what the server embeds (@guffaw/api PageConfig), where a running campaign of
+ * the ads setup may fill adCampaign (ads/placements.tsx) and privacyServiceUrl is null when no server wrote the page.
+ */
+export type SiteConfig = Omit<PageConfig, 'adCampaign' | 'privacyServiceUrl'> & {
+  adCampaign: AdCampaign | null;
   /** The privacy region service (GET, JSON { region, doNotSell?, location? }; the server's own by default); null = region unknown. */
   privacyServiceUrl: string | null;
-  /** Where analytics events are POSTed (the server's analytics module); null = none are sent. */
+  /** Where analytics events are POSTed (the server's analytics module); null = none are sent. The site's own. */
   analyticsUrl: string | null;
-  /** The partner of the referral promotion (shown only when features.referral allows). */
-  referral: { partnerName: string; prodUrl: string; proUrl: string } | null;
-  /** The support chat launcher script (server SUPPORT_CHAT_URL); null hides the user menu's Support entry. */
-  supportChatUrl: string | null;
 };
 
 export const defaultConfig: SiteConfig = {
@@ -28,7 +24,7 @@ export const defaultConfig: SiteConfig = {
   navLinks: [],
   adCampaign: null,
   campaigns: [],
-  features: { exploreTabList: false, enableNewsList: 0, referral: 0 },
+  features: { exploreTabList: false, enableNewsList: 0, referral: 0, relatedPostsDefaultTab: false, showCreateMemeButtonOnListView: false },
   privacyServiceUrl: null,
   analyticsUrl: ANALYTICS_EVENTS_PATH,
   referral: null,

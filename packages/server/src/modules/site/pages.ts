@@ -12,6 +12,7 @@ import { escapeHtml, headTags, headTitle, jsonForScript, shorten, type PageHead,
 import { markdownToPlain } from './plain-text.js';
 import { findUserByUsername } from '../posts/repository.js';
 import { createEmbedService } from '../embed/service.js';
+import type { PageConfig as SiteConfig } from '@guffaw/api';
 import type { CommentPage } from '@guffaw/comments-client';
 
 /**
@@ -43,28 +44,6 @@ type SiteEntry = {
   warmUp?(): Promise<void>;
   planPage(pathname: string, search?: string): PagePlan | null;
   renderPage(input: { url: string; config: SiteConfig; plan: PagePlan; state: SsrState }): Promise<RenderedPage>;
-};
-/** The part of /v1/config the site reads from the page (site config.ts). */
-type SiteConfig = {
-  appName: string;
-  navLinks: { title: string; url: string }[];
-  adCampaign: null;
-  campaigns: unknown[];
-  features: {
-    exploreTabList: boolean;
-    enableNewsList: 0 | 1 | 2;
-    referral: 0 | 1 | 2;
-    /** posts-and-feeds.md §2: a shared link opens the post's Related tab (site post/share.ts). */
-    relatedPostsDefaultTab: boolean;
-    /** posts-and-feeds.md §2: the Create meme button on list cards (site feed/post-card.tsx). */
-    showCreateMemeButtonOnListView: boolean;
-  };
-  /** The privacy region service (PRIVACY_SERVICE_URL, else this server's own; modules/privacy). */
-  privacyServiceUrl: string;
-  /** The referral promotion's partner (REFERRAL_PARTNER_*), null without one. */
-  referral: { partnerName: string; prodUrl: string; proUrl: string } | null;
-  /** The support chat launcher script (SUPPORT_CHAT_URL), independent of ads; null hides the Support entry. */
-  supportChatUrl: string | null;
 };
 /** `lateModules`: CSS linked at once, chunks loaded by the page after its first paint (see assetsOf). */
 type RenderedPage = { html: string; title: string; modules: string[]; lateModules?: string[] };
