@@ -1,4 +1,5 @@
+import type { AppConfig } from '@guffaw/api';
 import { apiGet } from '../api';
 
 /** GET /v1/config: the popular tags among the site's settings. */
-export const getSiteConfig = () => apiGet<{ tags?: unknown }>('/v1/config');
+export const getSiteConfig = () => apiGet<AppConfig>('/v1/config');
