@@ -10,6 +10,8 @@ export type ApiMeta = Static<typeof ApiMeta>;
 
 /** The reply schema of a route whose `data` is `data` (routes: `response: { 200: envelope(X) }`). */
 export const envelope = <T extends TSchema>(data: T) => Type.Object({ meta: ApiMeta, data });
+/** The type of such a reply, for code that handles any route's (the server's `success` and `failure`, the site's client). */
+export type ApiReply<T> = { meta: ApiMeta; data: T };
 
 /**
  * A field the server keeps as stored JSON and sends as it is (a post's images, video, article): typed by `schema` for

@@ -1,8 +1,7 @@
+import type { ApiReply } from '@guffaw/api';
+
 /** DESIGN.md: the main API's reply envelope. */
-export type ApiReply<T> = {
-  meta: { status: 'Success' | 'Failure'; errorCode?: string; errorMessage?: string };
-  data: T;
-};
+export type { ApiReply } from '@guffaw/api';
 
 export const success = <T>(data: T): ApiReply<T> => ({ meta: { status: 'Success' }, data });
 

@@ -5,9 +5,8 @@ import ky, { type KyInstance } from 'ky';
  * Every request sends `x-api-version: 2` (shell-and-account.md §7) and the session cookie; replies are the JSON
  * envelope `{ meta: { status, errorCode?, errorMessage? }, data }`.
  */
-export type { ApiMeta } from '@guffaw/api';
-import type { ApiMeta } from '@guffaw/api';
-export type ApiEnvelope<T> = { meta: ApiMeta; data: T };
+export type { ApiMeta, ApiReply as ApiEnvelope } from '@guffaw/api';
+import type { ApiReply as ApiEnvelope } from '@guffaw/api';
 
 /** The server answered with `meta.status: "Failure"` (or an error status with an envelope). */
 export class ApiFailure extends Error {
