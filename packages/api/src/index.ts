@@ -9,6 +9,7 @@ export * from './account.js';
 export * from './config.js';
 export * from './actions.js';
 export * from './apps.js';
+export * from './accounts.js';
 export * from './privacy.js';
 export * from './referral.js';
 export * from './analytics.js';

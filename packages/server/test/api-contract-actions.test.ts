@@ -1,17 +1,22 @@
 import {
+  BlockListReply, EmptyReply, LoginReply, ResetPasswordReply, SettingsReply, SignupReply, WordListReply,
   AppDetails, AppList, AppSecretReply, AppUpdateReply, ConsoleDone, ModeratorsReply, RegisteredApp,
   AwardBalance, AwardReply, BlockPostReply, DeletePostReply, DownloadReply, OffensiveReply, OpTokenReply, PollReply, PostReportReply, ProfileReportReply,
   SaveReply, SentAwards, ShareReply, UploadStatus, VoteReply,
 } from '@guffaw/api';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { signUp, solveProof, waitForMail } from '../src/modules/accounts/test-helpers.js';
 import { signAuthToken } from '../src/modules/comments/index.js';
 import { createApp } from '../src/modules/comments/test-kit.js';
 import { makePost, makeUser, type TestUser } from '../src/modules/posts/test-fixtures.js';
 import { startContractApp, type ContractApp } from './contract-kit.js';
 import { describeEachDatabase } from './harness.js';
 
-/** The post actions' and the apps console's replies (@guffaw/api actions.ts, apps.ts) on real calls: each matches its schema, byte for byte. */
-describeEachDatabase('post action and console replies against the @guffaw/api contract', (kind) => {
+/**
+ * The post actions', the accounts' and the apps console's replies (@guffaw/api actions.ts, accounts.ts, apps.ts) on real
+ * calls: each matches its schema, byte for byte.
+ */
+describeEachDatabase('post action, account and console replies against the @guffaw/api contract', (kind) => {
   let c: ContractApp;
   let member: TestUser;
   let op: TestUser;
@@ -105,6 +110,48 @@ describeEachDatabase('post action and console replies against the @guffaw/api co
     const failed = (await c.typed(UploadStatus, { url: '/v1/submit-status?id=ustale', user: member })).data as UploadStatus;
     expect(failed).toMatchObject({ status: 'failed', errorCode: 'PROCESSING_INTERRUPTED' });
     expect(failed.errorMessage).toBeTruthy();
+  });
+
+  it('sign-in, settings and the member lists send their account replies', async () => {
+    const t = { app: c.app, config: c.app.config };
+    const json = { accept: 'application/json' };
+    const captcha = await solveProof(t);
+    const signup = await c.typed(SignupReply, { method: 'POST', url: '/member/email-signup', headers: json, payload: { fullname: 'New One', email: 'new-one@example.com', password: 'long enough', next: '/fresh', captcha } });
+    expect(signup.data).toEqual({ next: '/fresh', checkEmail: true });
+    await waitForMail(t, (m) => m.to === 'new-one@example.com');
+
+    const { session, res } = await signUp(t, { email: 'contract-login@example.com', password: 'right password' });
+    expect(session, res.body).not.toBe('');
+    const user = { id: 0, userId: '', username: '', cookie: `guffaw_session=${session}`, headers: { cookie: `guffaw_session=${session}` } };
+    const login = await c.typed(LoginReply, { method: 'POST', url: '/login', headers: json, payload: { username: 'contract-login@example.com', password: 'right password', next: '/x' } });
+    expect((login.data as LoginReply).next).toBe('/x');
+
+    await c.typed(SettingsReply, { method: 'POST', url: '/v1/settings', user, payload: { about: 'Me' } });
+    await c.typed(EmptyReply, { method: 'POST', url: '/connect/unlink', user, payload: { platform: 'google' } });
+    await c.typed(EmptyReply, { method: 'POST', url: '/v1/user-block', user, payload: { accountId: op.userId } });
+    const blocked = await c.typed(BlockListReply, { method: 'POST', url: '/v1/user-block-list', user, payload: { fromIndex: 0, itemCount: 20 } });
+    expect((blocked.data as BlockListReply).users.map((u) => u.username)).toEqual(['actionsop']);
+    await c.typed(EmptyReply, { method: 'POST', url: '/v1/user-block', user, payload: { accountId: op.userId, _method: 'delete' } });
+    for (const path of ['/v1/user-mute-list', '/v1/block-tag']) {
+      expect((await c.typed(WordListReply, { method: 'POST', url: path, user, payload: { value: 'spoilers, cats' } })).data).toEqual({ list: ['spoilers', 'cats'] });
+      await c.typed(WordListReply, { method: 'DELETE', url: path, user, payload: { value: 'cats' } });
+    }
+
+    await c.typed(EmptyReply, { method: 'POST', url: '/v1/user-forgot-password', payload: { email: 'contract-login@example.com' } });
+    const mail = await waitForMail(t, (m) => m.to === 'contract-login@example.com' && m.subject.startsWith('Reset'));
+    const token = new URL(mail.links[0] ?? '').searchParams.get('token') ?? '';
+    await c.typed(EmptyReply, { method: 'POST', url: '/v1/reset-password-check', payload: { token } });
+    const reset = await c.typed(ResetPasswordReply, { method: 'POST', url: '/member/reset-password', headers: json, payload: { token, password: 'new password' } });
+    expect(reset.data).toEqual({ next: '/' });
+    // A reset ends the account's other sessions: a fresh login for the last calls.
+    const again = await c.app.inject({ method: 'POST', url: '/login', headers: json, payload: { username: 'contract-login@example.com', password: 'new password' } });
+    const cookie = `guffaw_session=${again.cookies.find((k) => k.name === 'guffaw_session')?.value ?? ''}`;
+    const fresh = { ...user, cookie, headers: { cookie } };
+    await c.typed(EmptyReply, { method: 'POST', url: '/logout', headers: json, user: fresh });
+    const last = await c.app.inject({ method: 'POST', url: '/login', headers: json, payload: { username: 'contract-login@example.com', password: 'new password' } });
+    const lastCookie = `guffaw_session=${last.cookies.find((k) => k.name === 'guffaw_session')?.value ?? ''}`;
+    const deleted = await c.typed(SettingsReply, { method: 'POST', url: '/v1/settings', user: { ...user, cookie: lastCookie, headers: { cookie: lastCookie } }, payload: { deleteAccount: '1', password: 'new password' } });
+    expect(deleted.data).toEqual({ user: null, deleted: true });
   });
 
   it('the apps console sends its app list, details, changes, moderators and queue actions', async () => {

@@ -4,15 +4,10 @@ import { solveProof } from './proof';
 
 /** The account calls of shell §7 and comments.md §7 (lib/endpoints/account.ts), and the types of their replies. */
 
-export type LoginReply = { next: string; user: { username: string; userId: string } };
+/** The replies of login, signup and the blocked users' list (@guffaw/api accounts.ts). */
+export type { BlockedUser, LoginReply, SignupReply } from '@guffaw/api';
 
 export type SignupFields = { fullname: string; email: string; password: string; next: string; src: string; ref: string };
-
-/**
- * The answer is "check your mail" whoever owns the email: the account is made when the mailed link is opened (or, for
- * an email with an account already, its owner is mailed instead), so no one learns from it who has an account.
- */
-export type SignupReply = { next: string; checkEmail: true };
 
 /** The CAPTCHA is a proof of work: solved here, sent as `captcha`; a failed solve is the server's "Wrong CAPTCHA.". */
 export async function solveCaptcha(signal?: AbortSignal): Promise<string> {
@@ -21,8 +16,6 @@ export async function solveCaptcha(signal?: AbortSignal): Promise<string> {
 }
 
 export type { Challenge } from './proof';
-
-export type BlockedUser = { userId: string; accountId: string; username: string; fullName: string; avatarUrl: string };
 
 export type WordListKind = 'mute' | 'tag';
 

@@ -1,3 +1,4 @@
+import type { BlockListReply } from '@guffaw/api';
 import type { Database } from '../../db/index.js';
 import { badRequest, notFound } from '../../lib/envelope.js';
 import * as repo from './repository.js';
@@ -10,7 +11,7 @@ export const BLOCK_PAGE_SIZE = 20;
 export const MAX_WORD_LENGTH = 100;
 export const MAX_WORDS = 500;
 
-export async function blockedUsers(db: Database, user: UserRow, fromIndex: number, itemCount: number) {
+export async function blockedUsers(db: Database, user: UserRow, fromIndex: number, itemCount: number): Promise<BlockListReply> {
   const rows = await repo.listBlockedUsers(db, user.id, fromIndex, itemCount + 1);
   const users = rows.slice(0, itemCount).map((r) => ({ userId: r.userId, accountId: r.userId, username: r.username, fullName: r.fullName, avatarUrl: r.avatarUrl }));
   return { users, didEndOfList: rows.length <= itemCount };

@@ -49,7 +49,7 @@ export function emailLinkRoutes(app: FastifyInstance, { ctx, background, limit, 
 
   app.post<Body<{ email: string }>>(
     '/v1/user-forgot-password',
-    { schema: { body: s.emailBody, response: { 200: s.envelope() } }, config: limit(5, 10) },
+    { schema: { body: s.emailBody, response: s.emptyReply }, config: limit(5, 10) },
     async (request) => {
       // The same answer, in the same time, for every well-formed address: looking the email up and mailing run after
       // the reply (an unknown email used to answer measurably faster).
@@ -66,14 +66,14 @@ export function emailLinkRoutes(app: FastifyInstance, { ctx, background, limit, 
 
   app.post<Body<{ token: string }>>(
     '/v1/reset-password-check',
-    { schema: { body: { type: 'object', required: ['token'], properties: { token: { type: 'string', maxLength: 200 } } }, response: { 200: s.envelope() } }, config: limit(30, 10) },
+    { schema: { body: { type: 'object', required: ['token'], properties: { token: { type: 'string', maxLength: 200 } } }, response: s.emptyReply }, config: limit(30, 10) },
     async (request) => {
       await checkResetToken(db, request.body.token);
       return success({});
     },
   );
 
-  app.post<Body<{ token: string; password: string }>>('/member/reset-password', { schema: { body: s.resetBody }, config: limit(10, 10) }, async (request, reply) => {
+  app.post<Body<{ token: string; password: string }>>('/member/reset-password', { schema: { body: s.resetBody, response: s.resetPasswordReply }, config: limit(10, 10) }, async (request, reply) => {
     const json = wantsJson(request);
     let user: UserRow;
     try {

@@ -48,7 +48,7 @@ export function memberRoutes(app: FastifyInstance, { ctx, social, limit, current
 
   // --- settings -----------------------------------------------------------------------------------------------
 
-  app.post<Body<SettingsInput>>('/v1/settings', { schema: { body: s.settingsBody, response: { 200: s.envelope() } }, config: limit(60, 1) }, async (request, reply) => {
+  app.post<Body<SettingsInput>>('/v1/settings', { schema: { body: s.settingsBody, response: s.settingsReply }, config: limit(60, 1) }, async (request, reply) => {
     const user = await requireUser(request);
     const outcome = await updateSettings(ctx, user, request.body ?? {}, request.cookies[SESSION_COOKIE]);
     if (outcome === 'deleted') {
@@ -79,7 +79,7 @@ export function memberRoutes(app: FastifyInstance, { ctx, social, limit, current
       .send(body);
   });
 
-  app.post<Body<{ platform: Provider }>>('/connect/unlink', { schema: { body: s.unlinkBody, response: { 200: s.envelope() } } }, async (request) => {
+  app.post<Body<{ platform: Provider }>>('/connect/unlink', { schema: { body: s.unlinkBody, response: s.emptyReply } }, async (request) => {
     const user = await requireUser(request);
     await unlinkProvider(db, user, request.body.platform);
     return success({});
@@ -89,7 +89,7 @@ export function memberRoutes(app: FastifyInstance, { ctx, social, limit, current
 
   app.post<Body<{ fromIndex: number; itemCount: number }>>(
     '/v1/user-block-list',
-    { schema: { body: s.blockListBody, response: { 200: s.blockListReply } } },
+    { schema: { body: s.blockListBody, response: s.blockListReply } },
     async (request) => {
       const user = await requireUser(request);
       const { fromIndex, itemCount } = request.body ?? { fromIndex: 0, itemCount: BLOCK_PAGE_SIZE };
@@ -97,7 +97,7 @@ export function memberRoutes(app: FastifyInstance, { ctx, social, limit, current
     },
   );
 
-  app.post<Body<{ accountId: string; _method: string }>>('/v1/user-block', { schema: { body: s.blockBody, response: { 200: s.envelope() } } }, async (request) => {
+  app.post<Body<{ accountId: string; _method: string }>>('/v1/user-block', { schema: { body: s.blockBody, response: s.emptyReply } }, async (request) => {
     const user = await requireUser(request);
     await setBlock(db, user, request.body.accountId, request.body._method.toLowerCase() !== 'delete');
     return success({});
@@ -107,11 +107,11 @@ export function memberRoutes(app: FastifyInstance, { ctx, social, limit, current
     ['/v1/user-mute-list', 'muteWords'],
     ['/v1/block-tag', 'blockedTags'],
   ] as const) {
-    app.post<Body<{ value: string }>>(path, { schema: { body: s.wordsBody, response: { 200: s.listReply } } }, async (request) => {
+    app.post<Body<{ value: string }>>(path, { schema: { body: s.wordsBody, response: s.listReply } }, async (request) => {
       const user = await requireUser(request);
       return success({ list: await addToList(db, user, table, request.body.value) });
     });
-    app.delete<Body<{ value: string }>>(path, { schema: { body: s.wordsBody, response: { 200: s.listReply } } }, async (request) => {
+    app.delete<Body<{ value: string }>>(path, { schema: { body: s.wordsBody, response: s.listReply } }, async (request) => {
       const user = await requireUser(request);
       return success({ list: await removeFromList(db, user, table, request.body.value) });
     });

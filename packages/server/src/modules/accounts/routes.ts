@@ -39,7 +39,7 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
 
   // --- login, signup, logout -----------------------------------------------------------------------------------
 
-  app.post<Body<LoginForm>>('/login', { schema: { body: s.loginBody }, config: limit(LOGIN_PER_MINUTE, 1) }, async (request, reply) => {
+  app.post<Body<LoginForm>>('/login', { schema: { body: s.loginBody, response: s.loginReply }, config: limit(LOGIN_PER_MINUTE, 1) }, async (request, reply) => {
     const { username, password } = request.body;
     const next = safeNext(request.body.next, config.publicUrl);
     const json = wantsJson(request);
@@ -76,7 +76,7 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
     return reply.redirect(next, 303);
   });
 
-  app.post<Body<SignupForm>>('/member/email-signup', { schema: { body: s.signupBody }, config: limit(10, 10) }, async (request, reply) => {
+  app.post<Body<SignupForm>>('/member/email-signup', { schema: { body: s.signupBody, response: s.signupReply }, config: limit(10, 10) }, async (request, reply) => {
     const body = request.body;
     const next = safeNext(body.next, config.publicUrl);
     const json = wantsJson(request);
@@ -119,7 +119,7 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
     return reply.redirect(`/signup?${q.toString()}`, 303);
   });
 
-  app.post('/logout', { schema: { response: { 200: s.envelope() } } }, async (request, reply) => {
+  app.post('/logout', { schema: { response: s.emptyReply } }, async (request, reply) => {
     await endSession(request, reply);
     if (wantsJson(request)) return success({});
     return reply.redirect('/', 303);

@@ -1,3 +1,5 @@
+import { BlockListReply, EmptyReply, envelope as contract, LoginReply, ResetPasswordReply, SettingsReply, SignupReply, WordListReply } from '@guffaw/api';
+
 /**
  * JSON schemas of the account routes. Forms arrive url-encoded (every value a string); the site's JSON calls use the
  * same field names. Lengths are generous outer bounds; the service applies the product rules and messages.
@@ -90,26 +92,18 @@ const meta = {
   properties: { status: { type: 'string', enum: ['Success', 'Failure'] }, errorCode: { type: 'string' }, errorMessage: { type: 'string' } },
 } as const;
 
-/** The main API envelope around `data`. */
+/** The main API envelope around `data`: left open for the proof-of-work challenge, which goes out as ALTCHA writes it. */
 export const envelope = (data: object = { type: 'object', additionalProperties: true }) =>
   ({ type: 'object', required: ['meta', 'data'], properties: { meta, data } }) as const;
 
-export const listReply = envelope({ type: 'object', required: ['list'], properties: { list: { type: 'array', items: { type: 'string' } } } });
-
-export const blockListReply = envelope({
-  type: 'object',
-  required: ['users', 'didEndOfList'],
-  properties: {
-    users: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: { userId: { type: 'string' }, accountId: { type: 'string' }, username: { type: 'string' }, fullName: { type: 'string' }, avatarUrl: { type: 'string' } },
-      },
-    },
-    didEndOfList: { type: 'boolean' },
-  },
-});
+/** The account routes' replies (@guffaw/api accounts.ts). */
+export const emptyReply = { 200: contract(EmptyReply) } as const;
+export const loginReply = { 200: contract(LoginReply) } as const;
+export const signupReply = { 200: contract(SignupReply) } as const;
+export const resetPasswordReply = { 200: contract(ResetPasswordReply) } as const;
+export const settingsReply = { 200: contract(SettingsReply) } as const;
+export const blockListReply = { 200: contract(BlockListReply) } as const;
+export const listReply = { 200: contract(WordListReply) } as const;
 
 export const followParams = {
   type: 'object',

@@ -1,6 +1,8 @@
-import type { AuthProvidersReply, ThreadFollowReply } from '@guffaw/api';
+import type {
+  AuthProvidersReply, BlockListReply, EmptyReply, LoginReply, ResetPasswordReply, SignupReply, ThreadFollowReply, WordListReply,
+} from '@guffaw/api';
 import { apiDelete, apiGet, apiPost, apiPostForm } from '../api';
-import type { BlockedUser, LoginReply, SignupFields, SignupReply, WordListKind } from '../../account/account-api';
+import type { SignupFields, WordListKind } from '../../account/account-api';
 import type { Challenge } from '../../account/proof';
 import type { EmailMode, EmailNotificationSettings } from '../../account/settings/email-notifications';
 
@@ -19,14 +21,14 @@ export const signUp = (fields: SignupFields & { captcha: string; ageVerified: bo
 /** POST /v1/wp: a proof-of-work challenge for the signup CAPTCHA. */
 export const getChallenge = () => apiPost<{ challenge: Challenge }>('/v1/wp');
 
-export const forgotPassword = (email: string) => apiPostForm<Record<string, never>>('/v1/user-forgot-password', { email });
-export const checkResetToken = (token: string) => apiPostForm<Record<string, never>>('/v1/reset-password-check', { token });
-export const resetPassword = (token: string, password: string) => apiPostForm<{ next: string }>('/member/reset-password', { token, password });
+export const forgotPassword = (email: string) => apiPostForm<EmptyReply>('/v1/user-forgot-password', { email });
+export const checkResetToken = (token: string) => apiPostForm<EmptyReply>('/v1/reset-password-check', { token });
+export const resetPassword = (token: string, password: string) => apiPostForm<ResetPasswordReply>('/member/reset-password', { token, password });
 
 export const authProviders = () => apiGet<AuthProvidersReply>('/v1/auth-providers');
 /** GET /connect/{provider}?next: the provider's sign-in page (a link, not a call). */
 export const connectUrl = (provider: string, query: string) => `/connect/${provider}?${query}`;
-export const unlink = (platform: string) => apiPostForm<Record<string, never>>('/connect/unlink', { platform });
+export const unlink = (platform: string) => apiPostForm<EmptyReply>('/connect/unlink', { platform });
 
 /** GET /v1/account-export: the member's own data as a JSON file (the server names it guffaw-{username}-{date}.json). */
 export const ACCOUNT_EXPORT_URL = '/v1/account-export';
@@ -34,11 +36,11 @@ export const ACCOUNT_EXPORT_URL = '/v1/account-export';
 /** comments.md §9: pages of 20. */
 export const BLOCK_PAGE_SIZE = 20;
 export const blockList = (fromIndex: number) =>
-  apiPostForm<{ users: BlockedUser[]; didEndOfList: boolean }>('/v1/user-block-list', { fromIndex, itemCount: BLOCK_PAGE_SIZE });
+  apiPostForm<BlockListReply>('/v1/user-block-list', { fromIndex, itemCount: BLOCK_PAGE_SIZE });
 
 const wordPath = (kind: WordListKind) => (kind === 'mute' ? '/v1/user-mute-list' : '/v1/block-tag');
-export const addWords = (kind: WordListKind, value: string) => apiPostForm<{ list: string[] }>(wordPath(kind), { value });
-export const removeWords = (kind: WordListKind, value: string) => apiDelete<{ list: string[] }>(wordPath(kind), { value });
+export const addWords = (kind: WordListKind, value: string) => apiPostForm<WordListReply>(wordPath(kind), { value });
+export const removeWords = (kind: WordListKind, value: string) => apiDelete<WordListReply>(wordPath(kind), { value });
 
 /** comments.md §7: POST /v1/follow-thread {threadId, follow} (JSON). */
 export const setThreadFollowed = (threadId: string, follow: boolean) => apiPost<ThreadFollowReply>('/v1/follow-thread', { threadId, follow: follow ? 'true' : 'false' });

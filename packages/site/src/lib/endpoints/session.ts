@@ -1,5 +1,6 @@
+import type { EmptyReply, SettingsReply } from '@guffaw/api';
 import { apiPost, apiPostForm } from '../api';
-import type { MainUser, UserInfo } from '../../user/user-types';
+import type { UserInfo } from '../../user/user-types';
 
 /** The viewer's session on the main API (shell-and-account.md §7): state, logout, settings, user blocks. */
 
@@ -7,13 +8,13 @@ import type { MainUser, UserInfo } from '../../user/user-types';
 export const getUserInfo = () => apiPost<UserInfo>('/v1/user-info');
 
 /** POST /logout (JSON `{}`). */
-export const logOut = () => apiPost('/logout');
+export const logOut = () => apiPost<EmptyReply>('/logout');
 
-export const saveSettings = (fields: Record<string, string>) => apiPostForm<{ user: MainUser | null; deleted?: boolean }>('/v1/settings', fields);
+export const saveSettings = (fields: Record<string, string>) => apiPostForm<SettingsReply>('/v1/settings', fields);
 
 /** comments.md §7: POST /v1/user-block form {accountId, _method}. */
 export const setBlocked = (accountId: string, blocked: boolean) =>
-  apiPostForm<Record<string, never>>('/v1/user-block', { accountId, _method: blocked ? 'post' : 'delete' });
+  apiPostForm<EmptyReply>('/v1/user-block', { accountId, _method: blocked ? 'post' : 'delete' });
 
 /** GET /member/resend-confirmation: mails the verification link again (a link, not a call). */
 export const RESEND_CONFIRMATION_URL = '/member/resend-confirmation';
