@@ -37,6 +37,14 @@ export type BlockedUser = Static<typeof BlockedUser>;
 export const BlockListReply = Type.Object({ users: Type.Array(BlockedUser), didEndOfList: Type.Boolean() });
 export type BlockListReply = Static<typeof BlockListReply>;
 
+/** GET|POST /v1/email-notifications: the member's choice, and the address mail would go to (null: none). */
+export const EmailNotificationsReply = Type.Object({
+  mode: Type.Union([Type.Literal('immediately'), Type.Literal('digest'), Type.Literal('never')]),
+  email: Nullable(Type.String()),
+  emailVerified: Type.Boolean(),
+});
+export type EmailNotificationsReply = Static<typeof EmailNotificationsReply>;
+
 /** POST|DELETE /v1/user-mute-list and /v1/block-tag: the list after the change. */
 export const WordListReply = Type.Object({ list: Type.Array(Type.String()) });
 export type WordListReply = Static<typeof WordListReply>;

@@ -1,5 +1,5 @@
 import {
-  BlockListReply, EmptyReply, LoginReply, ResetPasswordReply, SettingsReply, SignupReply, WordListReply,
+  BlockListReply, EmailNotificationsReply, EmptyReply, LoginReply, ResetPasswordReply, SettingsReply, SignupReply, WordListReply,
   AppDetails, AppList, AppSecretReply, AppUpdateReply, ConsoleDone, ModeratorsReply, RegisteredApp,
   AwardBalance, AwardReply, BlockPostReply, DeletePostReply, DownloadReply, OffensiveReply, OpTokenReply, PollReply, PostReportReply, ProfileReportReply,
   SaveReply, SentAwards, ShareReply, UploadStatus, VoteReply,
@@ -127,6 +127,9 @@ describeEachDatabase('post action, account and console replies against the @guff
     expect((login.data as LoginReply).next).toBe('/x');
 
     await c.typed(SettingsReply, { method: 'POST', url: '/v1/settings', user, payload: { about: 'Me' } });
+    const mail = await c.typed(EmailNotificationsReply, { url: '/v1/email-notifications', user });
+    expect((mail.data as EmailNotificationsReply).email).toBe('contract-login@example.com');
+    await c.typed(EmailNotificationsReply, { method: 'POST', url: '/v1/email-notifications', user, payload: { mode: 'digest' } });
     await c.typed(EmptyReply, { method: 'POST', url: '/connect/unlink', user, payload: { platform: 'google' } });
     await c.typed(EmptyReply, { method: 'POST', url: '/v1/user-block', user, payload: { accountId: op.userId } });
     const blocked = await c.typed(BlockListReply, { method: 'POST', url: '/v1/user-block-list', user, payload: { fromIndex: 0, itemCount: 20 } });
@@ -138,8 +141,8 @@ describeEachDatabase('post action, account and console replies against the @guff
     }
 
     await c.typed(EmptyReply, { method: 'POST', url: '/v1/user-forgot-password', payload: { email: 'contract-login@example.com' } });
-    const mail = await waitForMail(t, (m) => m.to === 'contract-login@example.com' && m.subject.startsWith('Reset'));
-    const token = new URL(mail.links[0] ?? '').searchParams.get('token') ?? '';
+    const resetMail = await waitForMail(t, (m) => m.to === 'contract-login@example.com' && m.subject.startsWith('Reset'));
+    const token = new URL(resetMail.links[0] ?? '').searchParams.get('token') ?? '';
     await c.typed(EmptyReply, { method: 'POST', url: '/v1/reset-password-check', payload: { token } });
     const reset = await c.typed(ResetPasswordReply, { method: 'POST', url: '/member/reset-password', headers: json, payload: { token, password: 'new password' } });
     expect(reset.data).toEqual({ next: '/' });

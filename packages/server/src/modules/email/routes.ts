@@ -1,3 +1,4 @@
+import { EmailNotificationsReply, envelope } from '@guffaw/api';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { badRequest, success, unauthorized } from '../../lib/envelope.js';
 import { sessionUser } from '../accounts/sessions.js';
@@ -57,14 +58,15 @@ export const emailRoutes: FastifyPluginAsync = async (app) => {
     if (!user) throw unauthorized('NOT_LOGGED_IN', 'Please log in to change your email notifications.');
     return user;
   };
-  const settingsOf = async (id: number) => {
+  const settingsOf = async (id: number): Promise<EmailNotificationsReply> => {
     const u = await db.selectFrom('users').select(['email', 'emailVerified']).where('id', '=', id).executeTakeFirst();
     return { mode: await getMode(db, memberRecipient(id)), email: u?.email ?? null, emailVerified: u?.emailVerified === true };
   };
 
-  app.get('/v1/email-notifications', async (request) => success(await settingsOf((await member(request)).id)));
+  const settingsReply = { 200: envelope(EmailNotificationsReply) } as const;
+  app.get('/v1/email-notifications', { schema: { response: settingsReply } }, async (request) => success(await settingsOf((await member(request)).id)));
 
-  app.post<{ Body: { mode: EmailMode } }>('/v1/email-notifications', { schema: { body: modeBody } }, async (request) => {
+  app.post<{ Body: { mode: EmailMode } }>('/v1/email-notifications', { schema: { body: modeBody, response: settingsReply } }, async (request) => {
     const user = await member(request);
     await setMode(db, memberRecipient(user.id), request.body.mode);
     return success(await settingsOf(user.id));

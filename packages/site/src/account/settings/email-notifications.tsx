@@ -1,3 +1,4 @@
+import type { EmailNotificationsReply as EmailNotificationSettings } from '@guffaw/api';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { loadEmailNotifications, saveEmailNotifications } from '../../lib/endpoints/account';
@@ -5,7 +6,8 @@ import { showToast } from '../../ui/toasts';
 import styles from '../account.module.css';
 
 export type EmailMode = 'immediately' | 'digest' | 'never';
-export type EmailNotificationSettings = { mode: EmailMode; email: string | null; emailVerified: boolean };
+/** The server's reply (@guffaw/api accounts.ts). */
+export type { EmailNotificationsReply as EmailNotificationSettings } from '@guffaw/api';
 
 /** The server's email notification calls (modules/email): the signed-in member's choice. */
 export { loadEmailNotifications, saveEmailNotifications };
