@@ -7,7 +7,7 @@ import { solveProof } from './proof';
 /** The replies of login, signup and the blocked users' list (@guffaw/api accounts.ts). */
 export type { BlockedUser, LoginReply, SignupReply } from '@guffaw/api';
 
-export type SignupFields = { fullname: string; email: string; password: string; next: string; src: string; ref: string };
+export type { SignupFields } from '../lib/endpoints/account';
 
 /** The CAPTCHA is a proof of work: solved here, sent as `captcha`; a failed solve is the server's "Wrong CAPTCHA.". */
 export async function solveCaptcha(signal?: AbortSignal): Promise<string> {
@@ -17,7 +17,7 @@ export async function solveCaptcha(signal?: AbortSignal): Promise<string> {
 
 export type { Challenge } from './proof';
 
-export type WordListKind = 'mute' | 'tag';
+export type { WordListKind } from '../lib/endpoints/account';
 
 /**
  * The block type of a post whose anonymous OP comments the member hid (shell §4 "Hide OP comments"; comments.md §5:

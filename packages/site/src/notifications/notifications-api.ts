@@ -16,7 +16,8 @@ export type NotificationType =
 export type { NotificationImage, NotificationItem, NotificationPage, NotificationPost, NotificationUser } from '@guffaw/api';
 import type { NotificationPage } from '@guffaw/api';
 
-export type NotificationTab = 'all' | 'mentions';
+export type { NotificationTab } from '../lib/endpoints/notifications';
+import type { NotificationTab } from '../lib/endpoints/notifications';
 
 /** §2: the Mentions tab shows only these. */
 export const MENTION_TYPES: readonly string[] = ['COMMENT', 'COMMENT_REPLY', 'COMMENT_MENTION'];

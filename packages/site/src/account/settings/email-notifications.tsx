@@ -5,7 +5,8 @@ import { loadEmailNotifications, saveEmailNotifications } from '../../lib/endpoi
 import { showToast } from '../../ui/toasts';
 import styles from '../account.module.css';
 
-export type EmailMode = 'immediately' | 'digest' | 'never';
+export type { EmailMode } from '../../lib/endpoints/account';
+import type { EmailMode } from '../../lib/endpoints/account';
 /** The server's reply (@guffaw/api accounts.ts). */
 export type { EmailNotificationsReply as EmailNotificationSettings } from '@guffaw/api';
 

@@ -1,10 +1,16 @@
 import type {
-  AuthProvidersReply, BlockListReply, EmptyReply, LoginReply, ResetPasswordReply, SignupReply, ThreadFollowReply, WordListReply,
+  AuthProvidersReply, BlockListReply, EmailNotificationsReply, EmptyReply, LoginReply, ResetPasswordReply, SignupReply, ThreadFollowReply, WordListReply,
 } from '@guffaw/api';
 import { apiDelete, apiGet, apiPost, apiPostForm } from '../api';
-import type { SignupFields, WordListKind } from '../../account/account-api';
 import type { Challenge } from '../../account/proof';
-import type { EmailMode, EmailNotificationSettings } from '../../account/settings/email-notifications';
+
+/** The sign-up form's fields (the account feature re-exports the type). */
+export type SignupFields = { fullname: string; email: string; password: string; next: string; src: string; ref: string };
+/** The two word lists of the settings: muted words and blocked tags. */
+export type WordListKind = 'mute' | 'tag';
+type EmailNotificationSettings = EmailNotificationsReply;
+/** How often e-mail notifications are sent. */
+export type EmailMode = EmailNotificationSettings['mode'];
 
 /**
  * The main API's account calls (shell-and-account.md §7, comments.md §7): one function per endpoint, each with its

@@ -1,5 +1,5 @@
 import { apiGet, apiPost, type Query } from '../api';
-import type { Ad, AdsSetup } from '../../ads/provider';
+import type { Ad, AdsSetup } from '@guffaw/api';
 
 /** The house ads calls (the server's ads module): one function per endpoint. */
 

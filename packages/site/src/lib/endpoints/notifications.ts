@@ -1,5 +1,8 @@
 import { apiPost } from '../api';
-import type { NotificationPage, NotificationTab } from '../../notifications/notifications-api';
+import type { NotificationPage } from '@guffaw/api';
+
+/** The notification list's tabs. */
+export type NotificationTab = 'all' | 'mentions';
 
 /** The notification calls (shell-and-account.md §7 "Notifications"), one function per endpoint. */
 

@@ -1,8 +1,7 @@
 import type { MemeTemplatesReply, OpTokenReply } from '@guffaw/api';
 import { apiGet, apiPostForm } from '../api';
 import type { Post, ListReply } from '../../feed/post-types';
-import type { Profile } from '../../profile/profile-page';
-import type { UploadStatus } from '../../upload/upload-api';
+import type { ListProfile as Profile, UploadStatus } from '@guffaw/api';
 
 /** The main API's calls of a post's page, a profile and the upload page: one function per endpoint. */
 

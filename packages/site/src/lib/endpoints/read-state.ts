@@ -1,4 +1,4 @@
-import type { ReadState } from '../../notifications/push-client';
+import type { ReadState } from '@guffaw/api';
 
 /** The notification host's read state (`{status, payload}`, not the main envelope). */
 export const readStateUrl = (host: string) => new URL('/v1/read-state.json', host);
