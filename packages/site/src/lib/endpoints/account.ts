@@ -8,9 +8,8 @@ import type { Challenge } from '../../account/proof';
 export type SignupFields = { fullname: string; email: string; password: string; next: string; src: string; ref: string };
 /** The two word lists of the settings: muted words and blocked tags. */
 export type WordListKind = 'mute' | 'tag';
-type EmailNotificationSettings = EmailNotificationsReply;
 /** How often e-mail notifications are sent. */
-export type EmailMode = EmailNotificationSettings['mode'];
+export type EmailMode = EmailNotificationsReply['mode'];
 
 /**
  * The main API's account calls (shell-and-account.md §7, comments.md §7): one function per endpoint, each with its
@@ -53,5 +52,5 @@ export const setThreadFollowed = (threadId: string, follow: boolean) => apiPost<
 export const threadFollowStatus = (threadId: string) => apiPost<ThreadFollowReply>('/v1/follow-thread-status', { threadId });
 
 /** The server's email notification calls (modules/email): the signed-in member's choice. */
-export const loadEmailNotifications = () => apiGet<EmailNotificationSettings>('/v1/email-notifications');
-export const saveEmailNotifications = (mode: EmailMode) => apiPost<EmailNotificationSettings>('/v1/email-notifications', { mode });
+export const loadEmailNotifications = () => apiGet<EmailNotificationsReply>('/v1/email-notifications');
+export const saveEmailNotifications = (mode: EmailMode) => apiPost<EmailNotificationsReply>('/v1/email-notifications', { mode });
