@@ -57,9 +57,14 @@ after(async () => {
 async function open(page, surface, username, post) {
   await login(page, username, PASSWORD);
   if (surface === 'site') {
+    // The server drew the visitor's first page; signed in, the widget reads the list as the member and draws its rows
+    // anew (no initialPage for a member): wait for that read, or a click may land on a row about to be replaced. The
+    // page's scripts start after its load event, which can be after the network was idle for a moment.
+    const relisted = page.waitForResponse((r) => r.url().includes('/comment-list.json'));
     await page.goto(`${baseUrl()}/gag/${post.id}`, { waitUntil: 'networkidle' });
     const root = page.getByRole('region', { name: 'Comments' });
     await root.getByRole('textbox', { name: /^Write an? (comment|answer)$/ }).waitFor();
+    await relisted;
     return { root, frame: null };
   }
   await page.goto(`${hostUrl}/?post=${encodeURIComponent(post.id)}`);

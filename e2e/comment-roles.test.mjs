@@ -111,11 +111,14 @@ const writeOrBanned = (root) => root.getByRole('textbox', { name: WRITE }).or(ro
  */
 async function open(page, surface, post, signedIn) {
   if (surface === 'site') {
+    // Signed in, the widget reads the list as the member and draws its rows anew (the server drew the visitor's page).
+    const relisted = signedIn ? page.waitForResponse((r) => r.url().includes('/comment-list.json')) : null;
     await page.goto(`${baseUrl()}/gag/${post.id}`, { waitUntil: 'networkidle' });
     const consent = page.getByRole('region', { name: 'Cookie consent' });
     if (await consent.isVisible()) await consent.getByRole('button', { name: 'Reject' }).click();
     const root = page.getByRole('region', { name: 'Comments' });
     await (signedIn ? writeOrBanned(root) : root.getByRole('heading', { level: 2, name: /^\d+ comments?$/ })).waitFor();
+    await relisted;
     return { root, surface, page, post };
   }
   if (surface === 'frame') {
