@@ -1,8 +1,9 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as contract from '@guffaw/api';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from './test/source-files';
 
 /**
  * The main API's wire types exist once, in @guffaw/api (issue #19): the site imports them as types and never declares
@@ -11,16 +12,8 @@ import { describe, expect, it } from 'vitest';
  */
 const src = dirname(fileURLToPath(import.meta.url));
 
-function sources(dir: string, out: string[] = []): string[] {
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) sources(path, out);
-    else if (/\.tsx?$/.test(name) && !name.endsWith('.d.ts')) out.push(path);
-  }
-  return out;
-}
 
-const files = sources(src).map((path) => ({ file: relative(src, path), text: readFileSync(path, 'utf8') }));
+const files = sourceFiles(src, { withTests: true }).map((path) => ({ file: relative(src, path), text: readFileSync(path, 'utf8') }));
 
 /** Names of the contract's schemas and types (each schema's Static type carries its name), and the site's aliases of them. */
 const contractNames = new Set(Object.keys(contract).filter((name) => /^[A-Z][a-z]/.test(name)));

@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from './test/source-files';
 
 /**
  * The site's layers, read from its imports (static, type-only and dynamic alike: a lazy import is still a dependency):
@@ -19,14 +20,6 @@ const FOUNDATION = new Set(['lib', 'router', 'theme', 'user', 'config']);
 /** Not a feature: the layers above, the test helpers, and the entry files at the root (app, routes, main, entry-server). */
 const NOT_FEATURES = new Set([...FOUNDATION, 'ui', 'shell', 'test']);
 
-function sources(dir: string, out: string[] = []): string[] {
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) sources(path, out);
-    else if (/\.tsx?$/.test(name) && !/\.(test|stories)\.tsx?$/.test(name) && !name.endsWith('.d.ts')) out.push(path);
-  }
-  return out;
-}
 
 /** Relative module specifiers of import and export-from statements, static and dynamic. */
 const specifiers = (text: string) =>
@@ -58,7 +51,7 @@ function layerViolations(imports: ReadonlyMap<string, readonly string[]>): strin
 
 function readImports(): Map<string, string[]> {
   const imports = new Map<string, string[]>();
-  for (const file of sources(src)) {
+  for (const file of sourceFiles(src)) {
     const targets = specifiers(readFileSync(file, 'utf8')).map((spec) => relative(src, resolve(dirname(file), spec)));
     imports.set(relative(src, file), targets);
   }

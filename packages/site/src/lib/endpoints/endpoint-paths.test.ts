@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from '../../test/source-files';
 
 /**
  * The site calls the main API only through lib/endpoints (one typed function per endpoint, each naming its path once):
@@ -33,17 +34,9 @@ function endpointPathsIn(path: string, text: string): string[] {
   return out;
 }
 
-function sources(dir: string, out: string[] = []): string[] {
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) sources(path, out);
-    else if (/\.tsx?$/.test(name) && !/\.(test|stories)\.tsx?$/.test(name) && !name.endsWith('.d.ts')) out.push(path);
-  }
-  return out;
-}
 
 function offenders(): string[] {
-  return sources(src)
+  return sourceFiles(src)
     .map((file) => relative(src, file).split('\\').join('/'))
     .filter((path) => !path.startsWith(ENDPOINTS_DIR) && !path.startsWith('test/') && path !== 'lib/api.ts')
     .flatMap((path) => endpointPathsIn(path, readFileSync(join(src, path), 'utf8')));
@@ -77,7 +70,7 @@ describe('main API paths', () => {
   });
 
   it('reads the site sources, lib/endpoints among them', () => {
-    const files = sources(src).map((file) => relative(src, file).split('\\').join('/'));
+    const files = sourceFiles(src).map((file) => relative(src, file).split('\\').join('/'));
     expect(files).toContain('lib/endpoints/lists.ts');
     expect(files).toContain('feed/post-store.ts');
     expect(files.some((f) => f.endsWith('.test.ts'))).toBe(false);
