@@ -2,7 +2,7 @@ import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import type { SafeFetchOptions } from '../../../lib/safe-fetch.js';
 import type { CommentService } from '../service/wiring.js';
-import { guardWrite } from './write-guard.js';
+import { writeGuard } from './write-guard.js';
 
 export type RateLimits = { comment: number; upload: number; action: number };
 /** Per user (or address) and minute, on mutating calls (README.md). */
@@ -23,8 +23,7 @@ export function routeKit(
     request.commentApp = app;
     if (opt.mutating) service.assertOrigin(app, request.headers.origin);
     // Writes that spam is made of (add-comment, like, report, uploads): proof of work and fresh-identity throttle.
-    if (opt.proof) await guardWrite(request, app, auth);
-    const viewer = await service.authenticate(app, auth, opt.authRequired);
+    const viewer = await service.authenticate(app, auth, opt.authRequired, opt.proof ? writeGuard(request, app) : undefined);
     return { app, viewer };
   }
   const mutating = { mutating: true, authRequired: true };

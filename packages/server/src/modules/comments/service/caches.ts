@@ -10,6 +10,8 @@ export const APP_CACHE_MS = 30_000;
 export const VISITOR_CACHE_MS = 2_000;
 export const SECTION_CACHE_MS = 2_000;
 export const FILTER_CACHE_MS = 5_000;
+/** How long "no such post" is kept for a url of the host's post form: writes to it would otherwise each ask. */
+export const MISSING_POST_CACHE_MS = 60_000;
 
 /** Bounded map (lru-cache): past `max` entries the least recently used goes first. */
 export class BoundedCache<V> {
@@ -52,8 +54,11 @@ export function createCaches(db: Database) {
     sectionVersions: new Map<string, number>(),
     sections: new BoundedCache<SectionEntry>(20_000),
     filters: new BoundedCache<{ filter: ViewerFilter; at: number }>(20_000),
-    /** Whether a url is an anonymous post (port.postOfSection); a post's anonymity never changes, so it is kept. */
-    anonymity: new BoundedCache<boolean>(20_000),
+    /**
+     * Whether a post of the host is anonymous (null: there is no such post, kept MISSING_POST_CACHE_MS); a post's
+     * anonymity never changes, so a found one is kept.
+     */
+    anonymity: new BoundedCache<{ anonymous: boolean | null; at: number }>(20_000),
     allOrigins: null as { set: Set<string>; at: number } | null,
 
     version: (appId: string, url: string) => caches.sectionVersions.get(sectionKey(appId, url)) ?? 0,

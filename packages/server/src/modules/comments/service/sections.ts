@@ -1,6 +1,7 @@
 import { forbidden, notFound } from '../../../lib/envelope.js';
 import * as repo from '../repo/index.js';
 import type { AppRow, CommentRecord, SectionRow } from '../repo/index.js';
+import { MISSING_POST_CACHE_MS } from './caches.js';
 import type { CommentCore } from './core.js';
 import { readAppSettings } from './settings.js';
 import type { Viewer } from './types.js';
@@ -52,9 +53,11 @@ export function createSections(core: CommentCore) {
     const postId = core.postOf(appId, url);
     if (!postId) return false;
     const known = caches.anonymity.get(postId);
-    if (known !== undefined) return known;
-    const post = await core.hostOf({ id: appId })?.post(postId);
-    if (post) caches.anonymity.set(postId, post.anonymous);
+    if (known && (known.anonymous !== null || Date.now() - known.at < MISSING_POST_CACHE_MS)) return known.anonymous === true;
+    const host = core.hostOf({ id: appId });
+    if (!host) return false;
+    const post = await host.post(postId);
+    caches.anonymity.set(postId, { anonymous: post?.anonymous ?? null, at: Date.now() });
     return post?.anonymous === true;
   }
 

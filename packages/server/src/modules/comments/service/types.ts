@@ -26,6 +26,15 @@ export class CommentServiceError extends HttpError {
 /** `mainUser`: main app only, the viewer is a live main-site account (only they can cause notifications there). */
 export type Viewer = { user: UserRow; moderator: boolean; mainUser: boolean; claims: { sub: string; exp: number } };
 
+/**
+ * The spam defences of a write (routes/write-guard.ts), which `authenticate` runs once it knows the token's user:
+ * the proof of work of every write, and the fresh-identity throttle before a new comment user is created.
+ */
+export type WriteGuard = {
+  proved(sub: string): Promise<void>;
+  admitNewUser(): Promise<void>;
+};
+
 export type ListInput = {
   url: string;
   type: SortType;

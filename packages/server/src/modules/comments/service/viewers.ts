@@ -8,7 +8,7 @@ import { claimImportedUser } from '../transfer/claim.js';
 import { bannedError, isBanned } from './bans.js';
 import { AUTH_CACHE_MS, FILTER_CACHE_MS } from './caches.js';
 import type { CommentCore } from './core.js';
-import { newId, type Viewer } from './types.js';
+import { newId, type Viewer, type WriteGuard } from './types.js';
 
 const SESSION_ENDED = 'Your session has ended. Please log in again.';
 /** A comment user's activeTs is refreshed at most this often. */
@@ -52,9 +52,11 @@ export function createViewers(core: CommentCore) {
 
   /**
    * The comment user behind `auth`, upserted from the token's claims. A verified token's user is reused for up to
-   * AUTH_CACHE_MS (never past the token's expiry), so a burst of calls costs one upsert, not one each.
+   * AUTH_CACHE_MS (never past the token's expiry), so a burst of calls costs one upsert, not one each. A write's
+   * `guard` runs on the way: its proof as soon as the token is verified, and the fresh-identity throttle when the
+   * sign-in read finds no user (that read is the only one: nothing is created when the guard refuses).
    */
-  async function authenticate(app: AppRow, token: string | undefined, required: boolean): Promise<Viewer | null> {
+  async function authenticate(app: AppRow, token: string | undefined, required: boolean, guard?: WriteGuard): Promise<Viewer | null> {
     if (!token) {
       if (required) throw unauthorized('AUTH_REQUIRED', 'You must be logged in');
       return null;
@@ -63,9 +65,13 @@ export function createViewers(core: CommentCore) {
     const now = Date.now();
     const cached = caches.viewers.get(key);
     // A session that ended in this process (or on another instance, told through the bus) raised the epoch.
-    if (cached && cached.until > now && cached.epoch === sessionEndEpoch(db)) return cached.viewer;
+    if (cached && cached.until > now && cached.epoch === sessionEndEpoch(db)) {
+      await guard?.proved(cached.viewer.claims.sub);
+      return cached.viewer;
+    }
     const epoch = sessionEndEpoch(db);
     const claims = await verifyAuthToken(token, app.id, app.secret);
+    await guard?.proved(claims.sub);
     const host = core.hostOf(app);
     // A host's tokens live as long as the session they were issued in (the main site: accounts commentAuth's `sid`).
     if (host && claims.sid !== null && !(await host.sessionLive(claims.sub, claims.sid))) {
@@ -75,7 +81,10 @@ export function createViewers(core: CommentCore) {
     let found = await loadUser({ appId: app.id, externalId: claims.sub });
     // A new user may be an imported author (same id or e-mail): they take that user over (transfer/claim.ts), and
     // the upsert below then gives it the token's name and avatar.
-    if (!found) await claimImportedUser(db, app.id, claims.sub, claims.email);
+    if (!found) {
+      await guard?.admitNewUser();
+      await claimImportedUser(db, app.id, claims.sub, claims.email);
+    }
     if (
       !found ||
       found.displayName !== claims.name ||
