@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Related posts (modules/posts/feed-repository.ts relatedCandidates) read the newest posts of each tag of a post. Counting
+ * Related posts (modules/posts/candidate-repository.ts relatedCandidates) read the newest posts of each tag of a post. Counting
  * shared tags over every post of its tags, then looking each one up, cost 0.3 to 0.5 s per request on 100,000 posts
  * (a popular tag holds 2,000). `post_tags` keeps its post's creation time, filled and kept in step by triggers, so the
  * newest posts of a tag are one index range.

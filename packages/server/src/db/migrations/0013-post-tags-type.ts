@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Related articles (modules/posts/feed-repository.ts relatedCandidates with a type) read the newest articles of each tag
+ * Related articles (modules/posts/candidate-repository.ts relatedCandidates with a type) read the newest articles of each tag
  * of a post. Without the type beside the tag, every post of a tag was looked up to find its articles (2,000 lookups,
  * 25 to 30 ms, on 100,000 posts). `post_tags` keeps its post's type, set with the creation time by the insert
  * trigger of 0011; a post's type never changes after its upload.
