@@ -1,16 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Value } from '@sinclair/typebox/value';
 import { envelope } from '@guffaw/api';
 import type { TSchema } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { buildApp } from '../src/app.js';
-import { testConfig, type Config } from '../src/config.js';
+import type { Config } from '../src/config.js';
 import type { Database } from '../src/db/index.js';
 import type { TestUser } from '../src/modules/posts/test-fixtures.js';
-import { createTestDatabase, type DatabaseKind } from './harness.js';
+import { createTestApp, type DatabaseKind } from './harness.js';
 
 export type ContractCall = {
   method?: 'GET' | 'POST' | 'DELETE' | 'PATCH';
@@ -34,15 +30,14 @@ export type ContractApp = {
  * does not list and writes fields in its own order: `typed` fails on either, and on a reply outside its schema.
  */
 export async function startContractApp(kind: DatabaseKind, overrides: Partial<Config> = {}): Promise<ContractApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'guffaw-contract-'));
-  const testDb = await createTestDatabase(kind);
-  const app = await buildApp({ config: testConfig({ dataDir, ...overrides }), db: testDb.db });
   const returned = new Map<string, string>();
-  app.addHook('preSerialization', async (request, _reply, payload) => {
-    returned.set(String(request.headers['x-contract-call']), JSON.stringify(payload));
-    return payload;
+  const { app, db, close } = await createTestApp(kind, overrides, {
+    beforeReady: (built) =>
+      built.addHook('preSerialization', async (request, _reply, payload) => {
+        returned.set(String(request.headers['x-contract-call']), JSON.stringify(payload));
+        return payload;
+      }),
   });
-  await app.ready();
 
   let calls = 0;
   async function typed(schema: TSchema, options: ContractCall) {
@@ -62,14 +57,5 @@ export async function startContractApp(kind: DatabaseKind, overrides: Partial<Co
     return body as { data: never };
   }
 
-  return {
-    app,
-    db: testDb.db,
-    typed,
-    async close() {
-      await app.close();
-      await testDb.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { app, db, typed, close };
 }

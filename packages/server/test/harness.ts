@@ -52,12 +52,16 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
 
 export type TestApp = { app: FastifyInstance; db: Database; config: Config; close(): Promise<void> };
 
+/** `beforeReady`: what a test adds to the app before it is ready (a hook of its own). */
+export type TestAppOptions = { beforeReady?: (app: FastifyInstance) => void };
+
 /** The whole app, in-process, on a fresh database and a temporary DATA_DIR. */
-export async function createTestApp(kind: DatabaseKind, overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(kind: DatabaseKind, overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'guffaw-test-'));
   const testDb = await createTestDatabase(kind);
   const config = testConfig({ dataDir, ...overrides });
   const app = await buildApp({ config, db: testDb.db });
+  options.beforeReady?.(app);
   await app.ready();
   return {
     app,
