@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useSiteConfig } from './config';
 import { routes } from './routes';
 import { RouterProvider, type Location, type RouteDefinition } from './router';
 import { Shell } from './shell/shell';
@@ -9,7 +10,8 @@ import { startShell } from './shell/startup';
  * address (the browser follows its own).
  */
 export function App({ routeTable = routes, location = null }: { routeTable?: readonly RouteDefinition[]; location?: Location | null }) {
-  useEffect(() => startShell(), []);
+  const { appName } = useSiteConfig();
+  useEffect(() => startShell({ appName }), [appName]);
   return (
     <RouterProvider routes={routeTable} location={location}>
       <Shell />

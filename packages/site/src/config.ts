@@ -1,3 +1,4 @@
+import { createContext, useContext } from 'react';
 import { ANALYTICS_EVENTS_PATH } from './lib/endpoints/analytics';
 
 /**
@@ -31,6 +32,11 @@ export const defaultConfig: SiteConfig = {
   supportChatUrl: null,
 };
 
+/** A server's or the page's config over the defaults: a field left out keeps its default, `features` merge by key. */
+export function withDefaults(config: Partial<SiteConfig>): SiteConfig {
+  return { ...defaultConfig, ...config, features: { ...defaultConfig.features, ...config.features } };
+}
+
 function readEmbedded(): Partial<SiteConfig> {
   if (typeof document === 'undefined') return {};
   const text = document.getElementById('guffaw-config')?.textContent;
@@ -43,9 +49,15 @@ function readEmbedded(): Partial<SiteConfig> {
   }
 }
 
-function load(): SiteConfig {
-  const embedded = readEmbedded();
-  return { ...defaultConfig, ...embedded, features: { ...defaultConfig.features, ...embedded.features } };
+/** The browser's config: the page's embedded one over the defaults. main.tsx reads it once and provides it. */
+export function loadSiteConfig(): SiteConfig {
+  return withDefaults(readEmbedded());
 }
 
-export const siteConfig: SiteConfig = load();
+/**
+ * The config of the render in progress: main.tsx provides the browser's, entry-server.tsx each server render's own, so
+ * no render reads another's. Outside a provider (a component's test), the defaults.
+ */
+export const SiteConfigContext = createContext<SiteConfig>(defaultConfig);
+
+export const useSiteConfig = (): SiteConfig => useContext(SiteConfigContext);

@@ -1,5 +1,7 @@
 // @vitest-environment node
+import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
+import { defaultConfig, useSiteConfig } from './config';
 import { planPage, renderPage, type SsrState } from './entry-server';
 import { postListStore } from './feed/post-store';
 import { makePost } from './feed/test-posts';
@@ -37,5 +39,31 @@ describe('renderPage', { timeout: 30_000 }, () => {
     expect(title).toContain('someone');
     expect(pageData('/u/someone/posts')).toBeNull();
     expect(getServerLocation().pathname).toBe('/');
+  });
+
+  it('draws each page with its own config, which no later render sees', async () => {
+    const plan = planPage('/');
+    if (plan?.page !== 'list') throw new Error('/ is a list page');
+    const state: SsrState = { hydrate: true, posts: [], list: { key: plan.key, ids: [], after: null } };
+    const first = await renderPage({ url: '/', config: { appName: 'Chortle' }, plan, state });
+    const second = await renderPage({ url: '/', config: { appName: 'Snicker', features: { ...defaultConfig.features, exploreTabList: true } }, plan, state });
+    expect(first.title).toBe('Chortle - Go Fun The World');
+    expect(first.html).toContain('Ask Chortle');
+    expect(first.html).toContain('>Fresh<');
+    expect(second.title).toBe('Snicker - Go Fun The World');
+    expect(second.html).toContain('Ask Snicker');
+    expect(second.html).toContain('>Explore<');
+    expect(second.html).not.toContain('Chortle');
+    // A render outside renderPage (the browser's, a component's test) reads the defaults, whatever was rendered before.
+    function AppName() {
+      const { appName, features } = useSiteConfig();
+      return <p>{`${appName} ${String(features.exploreTabList)}`}</p>;
+    }
+    expect(renderToString(<AppName />)).toBe('<p>Guffaw false</p>');
+    expect(defaultConfig.appName).toBe('Guffaw');
+    const plain = await renderPage({ url: '/', config: {}, plan, state });
+    expect(plain.title).toBe('Guffaw - Go Fun The World');
+    expect(plain.html).toContain('Ask Guffaw');
+    expect(plain.html).not.toMatch(/Chortle|Snicker|>Explore</);
   });
 });

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { App } from './app';
-import { defaultConfig, siteConfig, type SiteConfig } from './config';
+import { SiteConfigContext, withDefaults, type SiteConfig } from './config';
 import { HOME_LIST_TYPES, homeListPath, homePageType, interestListPath, SEARCH_PATH, tagListPath, type HomeListType } from './feed/list-routes';
 import { FeedEmpty } from './feed/feed-list';
 import { createPostListStore, listKey, PostListContext } from './feed/post-store';
@@ -126,15 +126,11 @@ const missingRoutes: RouteDefinition[] = routes.map((route) =>
   (route.name === 'post' || route.name === 'collection page') && notFound ? { ...route, component: notFound.component } : route,
 );
 
-function applyConfig(config: Partial<SiteConfig>): void {
-  Object.assign(siteConfig, defaultConfig, config, { features: { ...defaultConfig.features, ...config.features } });
-}
-
-function titleOf(plan: PagePlan, state: SsrState): string {
-  if (plan.page === 'missing') return formatTitle('not-found');
+function titleOf(plan: PagePlan, state: SsrState, appName: string): string {
+  if (plan.page === 'missing') return formatTitle('not-found', appName);
   if (plan.page === 'post' || plan.page === 'collection') {
     const post = state.posts.find((p) => p.id === plan.postId);
-    return formatTitle(post ? { type: 'post', title: post.title } : 'not-found');
+    return formatTitle(post ? { type: 'post', title: post.title } : 'not-found', appName);
   }
   let page: PageType | NamedPage;
   if (plan.list === 'home') page = homePageType(plan.type, plan.timeframe);
@@ -143,13 +139,12 @@ function titleOf(plan: PagePlan, state: SsrState): string {
   else if (plan.list === 'user') page = { type: 'user', username: state.page?.profile?.username ?? plan.username };
   else if (plan.list === 'search') page = 'search';
   else page = { type: 'interest', name: plan.interest.charAt(0).toUpperCase() + plan.interest.slice(1) };
-  return formatTitle(page);
+  return formatTitle(page, appName);
 }
 
 /**
- * Renders the shell and the page for a visitor. The posts, the address and the page data are this render's own (a
- * store and providers made here), so no request sees another's. The site config is module state the browser reads
- * once at start; it is set from the server's config before each render.
+ * Renders the shell and the page for a visitor. The site config, the posts, the address and the page data are this
+ * render's own (a store and providers made here), so no request sees another's.
  */
 export async function renderPage({ url, config, plan, state }: RenderInput): Promise<RenderResult> {
   const { pathname, search } = new URL(url, 'http://localhost');
@@ -159,7 +154,7 @@ export async function renderPage({ url, config, plan, state }: RenderInput): Pro
   if (state.list?.ids.length === 0) await preloadComponent(FeedEmpty);
   const comments = state.hydrate && plan.page === 'post' && state.page?.comments ? state.page.comments : null;
   if (comments) await (await import('./post/post-page')).preloadComments();
-  applyConfig(config);
+  const siteConfig = withDefaults(config);
   const posts: Record<string, Post> = {};
   for (const post of state.posts) posts[post.id] = post;
   const lists = state.list
@@ -170,14 +165,16 @@ export async function renderPage({ url, config, plan, state }: RenderInput): Pro
   const page = state.hydrate && state.page ? { ...state.page, pathname } : null;
   const html = renderToString(
     <StrictMode>
-      <PostListContext.Provider value={store}>
-        <PageDataContext.Provider value={page}>
-          <App routeTable={table} location={{ pathname, search, hash: '' }} />
-        </PageDataContext.Provider>
-      </PostListContext.Provider>
+      <SiteConfigContext.Provider value={siteConfig}>
+        <PostListContext.Provider value={store}>
+          <PageDataContext.Provider value={page}>
+            <App routeTable={table} location={{ pathname, search, hash: '' }} />
+          </PageDataContext.Provider>
+        </PostListContext.Provider>
+      </SiteConfigContext.Provider>
     </StrictMode>,
   );
   const route = matchRoute(table, pathname)?.route.name;
   const module = state.hydrate && route ? ROUTE_MODULES[route] : undefined;
-  return { html, title: titleOf(plan, state), modules: module ? [module] : [], lateModules: comments ? [COMMENTS_MODULE] : [] };
+  return { html, title: titleOf(plan, state, siteConfig.appName), modules: module ? [module] : [], lateModules: comments ? [COMMENTS_MODULE] : [] };
 }

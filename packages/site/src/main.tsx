@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createSiteTracker, SiteTrackerContext } from './analytics';
 import { App } from './app';
+import { loadSiteConfig, SiteConfigContext } from './config';
 import type { SsrState } from './entry-server';
 import { postListStore } from './feed/post-store';
 import type { Post } from './feed/post-types';
@@ -34,9 +36,16 @@ function afterFirstPaint(): Promise<void> {
   });
 }
 
+// The page's config, read once, and the tracker that sends where it says: the app's for as long as the page lives.
+const config = loadSiteConfig();
+const tracker = createSiteTracker(config.analyticsUrl);
 const app = (
   <StrictMode>
-    <App />
+    <SiteConfigContext.Provider value={config}>
+      <SiteTrackerContext.Provider value={tracker}>
+        <App />
+      </SiteTrackerContext.Provider>
+    </SiteConfigContext.Provider>
   </StrictMode>
 );
 const ssr = readSsrState();

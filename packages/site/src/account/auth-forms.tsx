@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { siteConfig } from '../config';
+import { useSiteConfig } from '../config';
 import { errorMessage, isApiFailure } from '../lib/api';
 import { connectUrl, LOGIN_FORM_ACTION } from '../lib/endpoints/account';
 import { showToast } from '../ui/toasts';
@@ -146,6 +146,7 @@ export function SignupForm({ next, src, refParam, prefill = {}, onBack }: { next
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
   const captcha = useRef<string | null>(null);
+  const { appName } = useSiteConfig();
 
   async function toStep2(event: FormEvent) {
     event.preventDefault();
@@ -201,7 +202,7 @@ export function SignupForm({ next, src, refParam, prefill = {}, onBack }: { next
       <div className={styles.form}>
         <h2>Verify your age</h2>
         <p className={styles.info}>
-          {siteConfig.appName} is for people aged 13 and over; some content is only shown to adults who choose to see it. Please confirm your age to finish signing up.
+          {appName} is for people aged 13 and over; some content is only shown to adults who choose to see it. Please confirm your age to finish signing up.
         </p>
         {error && (
           <p className={styles.error} role="alert">

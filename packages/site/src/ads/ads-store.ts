@@ -1,5 +1,4 @@
 import { createStore, useStore } from 'zustand';
-import { siteConfig } from '../config';
 import { privacyRegion, trackingAllowed, type PrivacyRegion } from '../consent/privacy';
 import { userStore, type UserStore } from '../user/user-store';
 import { fetchAdsSetup, houseAds, type AdContext, type AdProvider, type AdsSetup } from './provider';
@@ -21,7 +20,8 @@ export type AdsState = {
   provider: AdProvider;
 };
 export type AdsActions = {
-  start(): Promise<void>;
+  /** serviceUrl: the config's privacy region service (null = region unknown); the rechecks restart with the same. */
+  start(serviceUrl: string | null): Promise<void>;
   stop(): void;
   /** The user changed (loaded, logged in or out, saved hideAds): ads follow the Pro rule without a reload. */
   recheckUser(): void;
@@ -32,7 +32,7 @@ export type AdsActions = {
 export type AdsEnvironment = {
   consent: () => boolean;
   /** The privacy region service's answer: `region` (CCPA, GDPR, …) goes to the ad server, `location` (country first) decides RU. */
-  region: () => Promise<Pick<PrivacyRegion, 'region' | 'location'> | null>;
+  region: (serviceUrl: string | null) => Promise<Pick<PrivacyRegion, 'region' | 'location'> | null>;
   embed: () => boolean;
   user: { getState(): Pick<UserStore, 'initialised' | 'info'> };
   wait: (ms: number) => Promise<void>;
@@ -40,7 +40,7 @@ export type AdsEnvironment = {
 
 const defaultEnvironment: AdsEnvironment = {
   consent: () => trackingAllowed(),
-  region: () => privacyRegion(siteConfig.privacyServiceUrl),
+  region: (serviceUrl) => privacyRegion(serviceUrl),
   embed: () => typeof window !== 'undefined' && window.top !== window.self,
   user: userStore,
   wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
@@ -57,6 +57,7 @@ export const createAdsStore = (env: AdsEnvironment = defaultEnvironment, provide
   createStore<AdsState & AdsActions>()((set, get) => {
     let running: Promise<void> | null = null;
     let stopped = false;
+    let serviceUrl: string | null = null;
     const off = (reason: string | null) => set({ status: 'off', reason });
     return {
       status: 'idle',
@@ -64,8 +65,9 @@ export const createAdsStore = (env: AdsEnvironment = defaultEnvironment, provide
       setup: null,
       context: { region: null, embed: false },
       provider,
-      start() {
+      start(url) {
         stopped = false;
+        serviceUrl = url;
         running ??= (async () => {
           if (env.embed()) return off('EMBED');
           // §4 "Consent": polled every 500 ms, given up at 10 s; no ads on this page without it.
@@ -78,7 +80,7 @@ export const createAdsStore = (env: AdsEnvironment = defaultEnvironment, provide
           // §4: while the user is still loading, retry every 500 ms up to 5 times.
           for (let i = 0; i < AD_USER_RETRIES && !env.user.getState().initialised; i++) await env.wait(AD_USER_RETRY_MS);
           if (hidesAds(env.user.getState())) return off('PRO_HIDE_ADS');
-          const privacy = await env.region();
+          const privacy = await env.region(serviceUrl);
           const country = privacy?.location?.slice(0, 2).toUpperCase() ?? null;
           if (country && UNSUPPORTED_REGIONS.includes(country)) return off('REGION');
           const context = { region: privacy?.region ?? null, embed: false };
@@ -102,13 +104,13 @@ export const createAdsStore = (env: AdsEnvironment = defaultEnvironment, provide
         const { status, reason } = get();
         const hide = hidesAds(env.user.getState());
         if (hide && status === 'on') off('PRO_HIDE_ADS');
-        else if (!hide && reason === 'PRO_HIDE_ADS' && !running) void get().start();
+        else if (!hide && reason === 'PRO_HIDE_ADS' && !running) void get().start(serviceUrl);
       },
       recheckConsent() {
         const { status, reason } = get();
         const allowed = env.consent();
         if (!allowed && status === 'on') off('NO_CONSENT');
-        else if (allowed && reason === 'NO_CONSENT' && !running) void get().start();
+        else if (allowed && reason === 'NO_CONSENT' && !running) void get().start(serviceUrl);
       },
     };
   });

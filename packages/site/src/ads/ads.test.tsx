@@ -47,12 +47,12 @@ describe('ads rules', () => {
     ];
     for (const [over, reason] of cases) {
       const store = createAdsStore(env(over), provider);
-      await store.getState().start();
+      await store.getState().start(null);
       expect(store.getState()).toMatchObject({ status: 'off', reason });
     }
     expect(setupCalls).not.toHaveBeenCalled();
     const shown = createAdsStore(env({ pro: true, hideAds: false }), provider);
-    await shown.getState().start();
+    await shown.getState().start(null);
     expect(shown.getState().status).toBe('on');
     expect((setupCalls.mock.calls[0]?.[0] as Request).url).toContain('/v1/ads/setup');
     vi.unstubAllGlobals();
@@ -74,7 +74,7 @@ describe('ads rules', () => {
       }),
       provider,
     );
-    await store.getState().start();
+    await store.getState().start(null);
     expect(waits.slice(0, 3)).toEqual([500, 500, 500]);
     expect(waits.length).toBe(3 + AD_USER_RETRIES);
     expect(store.getState().status).toBe('on');
@@ -87,7 +87,7 @@ describe('ads rules', () => {
     const waits: number[] = [];
     let checks = 0;
     const store = createAdsStore(env({ consent: () => (checks++, false), wait: (ms) => (waits.push(ms), Promise.resolve()) }), provider);
-    await store.getState().start();
+    await store.getState().start(null);
     expect(CONSENT_POLL_MS).toBe(500);
     expect(CONSENT_TIMEOUT_MS).toBe(10_000);
     expect(waits).toEqual(Array(20).fill(500));
@@ -101,7 +101,7 @@ describe('ads rules', () => {
     vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify({ meta: { status: 'Success' }, data: { enabled: true, reason: null, inlineIntervals: [3], adCampaign: null, campaigns: [] } })))));
     let allowed = false;
     const store = createAdsStore(env({ consent: () => allowed, wait: () => Promise.resolve() }), provider);
-    await store.getState().start();
+    await store.getState().start(null);
     expect(store.getState().reason).toBe('NO_CONSENT');
     allowed = true;
     store.getState().recheckConsent();
@@ -117,7 +117,7 @@ describe('ads rules', () => {
     let hideAds = true;
     const user = { getState: () => ({ initialised: true, info: { user: { username: 'p', isActivePro: true, proSettings: { hideAds } } } }) as never };
     const store = createAdsStore(env({ user }), provider);
-    await store.getState().start();
+    await store.getState().start(null);
     expect(store.getState().reason).toBe('PRO_HIDE_ADS');
     hideAds = false;
     store.getState().recheckUser();

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { SiteConfig } from '../config';
+import { useSiteConfig, type SiteConfig } from '../config';
 import { useConsent } from '../consent/consent-store';
 import { useUser } from '../user/user-store';
 import { AdSlot } from './ad-slot';
@@ -18,9 +18,10 @@ const DEFAULT_INTERVALS = [3, 5];
 
 /** Starts the ads once per page (consent, user, region rules in the store); mounted by the shell. */
 export function AdsStarter() {
+  const serviceUrl = useSiteConfig().privacyServiceUrl;
   useEffect(() => {
-    void adsStore.getState().start();
-  }, []);
+    void adsStore.getState().start(serviceUrl);
+  }, [serviceUrl]);
   // Later changes of the user (login, a saved hideAds) or of the consent (Accept after the wait gave up, a withdrawal)
   // turn ads off or on again; before the start has settled both rechecks leave it alone.
   const hide = useUser(hidesAds);

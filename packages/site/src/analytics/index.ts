@@ -1,16 +1,19 @@
-import type { RefObject } from 'react';
-import { siteConfig } from '../config';
+import { createContext, useContext, type RefObject } from 'react';
 import { trackingAllowed } from '../consent/privacy';
 import { safeStorage } from '../lib/storage';
 import { usePostTracking, type PostTab } from './post-tracking';
-import { createTracker } from './tracker';
+import { createTracker, type Tracker } from './tracker';
 
 export { COMMENT_HASH_MARKER, pageKey, POST_TAB_NAMES, postTabName, THREAD_HASH_MARKER, type PostTabName } from './page-keys';
 export { currentSessionId, firstInSession, SESSION_KEY, touchSession, type VisitSession } from './session';
 export { createTracker, encodePayload, type AnalyticsEvent, type Tracker, type ViewData } from './tracker';
 
-/** The site's tracker: sends to siteConfig.analyticsUrl, only with consent. */
-export const siteTracker = createTracker({ endpoint: siteConfig.analyticsUrl, allowed: () => trackingAllowed(), storage: safeStorage() });
+/** The site's tracker: sends to the config's analyticsUrl, only with consent. main.tsx makes the browser's one. */
+export const createSiteTracker = (endpoint: string | null): Tracker =>
+  createTracker({ endpoint, allowed: () => trackingAllowed(), storage: safeStorage() });
+/** The tracker the shell's page views and the posts report to; none on the server (effects do not run there). */
+export const SiteTrackerContext = createContext<Tracker | null>(null);
+export const useSiteTracker = (): Tracker | null => useContext(SiteTrackerContext);
 
 export { MOBILE_QUERY, PostTrackerContext, seenEnough, trackingPlatform, VIEW_THRESHOLD, type PostTab, type PostTracker } from './post-tracking';
 /**
@@ -18,4 +21,4 @@ export { MOBILE_QUERY, PostTrackerContext, seenEnough, trackingPlatform, VIEW_TH
  * also gives the tab it shows (comment, thread or related) for the post-page tab names of §2.
  */
 export const usePostView = (ref: RefObject<Element | null>, postId: string | undefined, view: 'p' | 'l', tab?: PostTab) =>
-  usePostTracking(ref, postId, view, siteTracker, tab);
+  usePostTracking(ref, postId, view, useSiteTracker(), tab);

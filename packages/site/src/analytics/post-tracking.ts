@@ -23,7 +23,7 @@ export function seenEnough(e: Pick<IntersectionObserverEntry, 'isIntersecting' |
   return root > 0 && (e.intersectionRect?.height ?? 0) >= root * VIEW_THRESHOLD;
 }
 
-/** The tracker post cards and the post page report to: the site's one, a fake in tests. */
+/** The tracker post cards and the post page report to: the site's one (SiteTrackerContext), a fake in tests. */
 export type PostTracker = Pick<Tracker, 'impression' | 'viewStarted'> & { track?: Tracker['track'] };
 export const PostTrackerContext = createContext<PostTracker | null>(null);
 
@@ -36,7 +36,7 @@ export type PostTab = keyof typeof POST_TAB_NAMES;
  * On the post page (view p) the tab (§2 "Post page tabs for tracking") goes with the unique view, and each tab the
  * reader opens is sent as a post-tab event.
  */
-export function usePostTracking(ref: RefObject<Element | null>, postId: string | undefined, view: 'p' | 'l', fallback: PostTracker, tab?: PostTab) {
+export function usePostTracking(ref: RefObject<Element | null>, postId: string | undefined, view: 'p' | 'l', fallback: PostTracker | null, tab?: PostTab) {
   const tracker = useContext(PostTrackerContext) ?? fallback;
   const match = useRouteMatch();
   const { pathname } = useLocation();
@@ -44,12 +44,12 @@ export function usePostTracking(ref: RefObject<Element | null>, postId: string |
   const tabName = view === 'p' && tab ? POST_TAB_NAMES[tab] : null;
 
   useEffect(() => {
-    if (postId && tabName) tracker.track?.('post-tab', { postId, tab: tabName }, entry || null);
+    if (postId && tabName) tracker?.track?.('post-tab', { postId, tab: tabName }, entry || null);
   }, [tracker, postId, tabName, entry]);
 
   useEffect(() => {
     const el = ref.current;
-    if (!el || !postId || typeof IntersectionObserver === 'undefined') return;
+    if (!el || !postId || !tracker || typeof IntersectionObserver === 'undefined') return;
     let cancel: (() => void) | null = null;
     let shown = false;
     const stop = () => {

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { siteConfig } from '../config';
+import { useSiteConfig } from '../config';
 import { useRouteMatch } from '../router';
 import { CcpaBanner } from './ccpa-banner';
 import { consentBanner, consentStore, useConsent, type ConsentStoreApi } from './consent-store';
@@ -17,7 +17,8 @@ const BANNER_ROOM_VAR = '--consent-banner-room';
  * notice in a CCPA region, or elsewhere asks whether the site may measure visits (purpose 1) until the visitor
  * answers. Nothing is tracked before a yes; the answer can be changed on the privacy page (/privacy).
  */
-export function ConsentBanner({ serviceUrl = siteConfig.privacyServiceUrl, store = consentStore }: { serviceUrl?: string | null; store?: ConsentStoreApi }) {
+export function ConsentBanner({ serviceUrl, store = consentStore }: { serviceUrl: string | null; store?: ConsentStoreApi }) {
+  const { appName } = useSiteConfig();
   const banner = useConsent(consentBanner, store);
   const setTracking = useConsent((s) => s.setTracking, store);
   // The upload page (no drawer) keeps its action bar where the banner would sit; it asks again on the next page.
@@ -60,7 +61,7 @@ export function ConsentBanner({ serviceUrl = siteConfig.privacyServiceUrl, store
     <section ref={section} className={styles.banner} aria-label="Cookie consent" data-testid="consent-banner">
       <p className={styles.text}>
         May we count what you view and click? It shows us which posts people like and which of our own ads work, and it stays
-        on {siteConfig.appName}&apos;s server. <a href="/privacy">Privacy choices</a>
+        on {appName}&apos;s server. <a href="/privacy">Privacy choices</a>
       </p>
       <div className={styles.actions}>
         <button type="button" onClick={() => setTracking(false)}>

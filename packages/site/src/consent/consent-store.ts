@@ -1,5 +1,4 @@
 import { createStore, useStore } from 'zustand';
-import { siteConfig } from '../config';
 import { safeStorage } from '../lib/storage';
 import { readConsent, siteConsentSource, tcfSource, purposeOneConsented, type ConsentTiming } from './consent-source';
 import {
@@ -28,8 +27,8 @@ export type ConsentState = {
   settled: boolean;
 };
 export type ConsentActions = {
-  /** Once per page: the region check and the consent source's readiness. */
-  start(serviceUrl?: string | null, timing?: ConsentTiming): Promise<void>;
+  /** Once per page: the region check (the config's privacyServiceUrl; null = region unknown) and the consent source's readiness. */
+  start(serviceUrl: string | null, timing?: ConsentTiming): Promise<void>;
   /** The consent banner's Accept or Reject, or the privacy choices page's switch. */
   setTracking(granted: boolean): void;
   /** The CCPA notice's choice (or the state pages' one): opt out of sale and sharing, or not. */
@@ -68,7 +67,7 @@ export const createConsentStore = () =>
       ccpaDismissed: readItem(CCPA_DISMISSED_KEY) === '1',
       cmp: false,
       settled: false,
-      start(serviceUrl = siteConfig.privacyServiceUrl, timing = {}) {
+      start(serviceUrl, timing = {}) {
         started ??= (async () => {
           const cmp = tcfSource();
           if (cmp) {

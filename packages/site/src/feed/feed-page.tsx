@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { siteConfig } from '../config';
+import { useSiteConfig } from '../config';
 import { Link, useLocation, type RouteProps } from '../router';
 import { usePageTitle } from '../ui/page-title';
 import { canonicalTag, displayTag } from '../tags/canonical';
@@ -44,10 +44,11 @@ const isHomeType = (value: string): value is HomeListType => (HOME_LIST_TYPES as
 /** The home lists of §2: /, /home, /{type}/{timeframe?} with the tabs and the sub-tabs of Top, Fresh and News. */
 export function HomeListPage({ params, type: fixedType }: RouteProps & { type?: HomeListType }) {
   const { search } = useLocation();
+  const { appName, features } = useSiteConfig();
   const raw = fixedType ?? params['type'] ?? 'home';
   const type: HomeListType = isHomeType(raw) ? raw : 'home';
   const timeframe = params['timeframe'];
-  const tabs = homeTabs(siteConfig.appName, siteConfig.features, search);
+  const tabs = homeTabs(appName, features, search);
   // §2: the News lists exist only while features.enableNewsList shows their tab (the server answers 404 too).
   const missing = type === 'news' && !tabs.some((t) => t.key === 'news');
   usePageTitle(missing ? 'not-found' : homePageType(type, timeframe));
@@ -58,7 +59,7 @@ export function HomeListPage({ params, type: fixedType }: RouteProps & { type?: 
       </Suspense>
     );
   }
-  const tabKey = type === 'explore' || type === 'fresh' ? (siteConfig.features.exploreTabList ? 'explore' : 'fresh') : type;
+  const tabKey = type === 'explore' || type === 'fresh' ? (features.exploreTabList ? 'explore' : 'fresh') : type;
   const sub =
     type === 'top' ? TOP_TABS : type === 'fresh' || type === 'explore' ? FRESH_TABS(type) : type === 'news' ? NEWS_TABS : null;
   const subKey = type === 'top' ? (timeframe ?? 'today') : type === 'news' ? (timeframe ?? 'hot') : (timeframe ?? 'for-you');

@@ -1,6 +1,5 @@
 import type { PostReportReply } from '@guffaw/api';
 import { createStore, useStore } from 'zustand';
-import { siteConfig } from '../config';
 import { errorMessage } from '../lib/api';
 import { setBlocked } from '../lib/endpoints/session';
 import { beaconBlockPost, blockPost, getDownloadUrl, removePost, sendReport } from '../lib/endpoints/lists';
@@ -26,8 +25,8 @@ export const HIDE_DELAY_MS = 5000;
 export const UNDO_TOAST_MS = 10_000;
 
 export const HIDDEN_MESSAGE = 'The post is hidden.';
-/** comments.md §8, with the product's own name for 'the product'. */
-export const reportedMessage = (appName = siteConfig.appName) => `Reported. Thanks for making ${appName} better.`;
+/** comments.md §8, with the product's own name (the config's appName) for 'the product'. */
+export const reportedMessage = (appName: string) => `Reported. Thanks for making ${appName} better.`;
 export const REPORT_FAILED_MESSAGE = 'Something went wrong, please try again later.';
 export const DELETED_MESSAGE = 'The post is removed.';
 export const blockedMessage = (name: string) => `You’ve blocked @${name}`;
@@ -212,9 +211,9 @@ export function askReport(post: Post): void {
 
 /**
  * POST /report (comments.md §7). The post joins the viewer's reports (lists leave it out from then on); after a
- * blocking reason the server has blocked the creator too, which the block toast with Undo says.
+ * blocking reason the server has blocked the creator too, which the block toast with Undo says. appName is the config's.
  */
-export async function reportPost(postId: string, reason: number): Promise<boolean> {
+export async function reportPost(postId: string, reason: number, appName: string): Promise<boolean> {
   let reply: PostReportReply;
   try {
     reply = await sendReport({ entryId: postId }, reason);
@@ -223,7 +222,7 @@ export async function reportPost(postId: string, reason: number): Promise<boolea
     return false;
   }
   updateUserInfo((info) => ({ reports: info.reports.includes(postId) ? info.reports : [...info.reports, postId] }));
-  showToast(reportedMessage());
+  showToast(reportedMessage(appName));
   const creator = postListStore.getState().posts[postId]?.creator;
   if (reply.creatorBlocked && creator) {
     setBlockedAccount(creator.accountId, true);

@@ -1,6 +1,6 @@
 import { lazy, memo, Suspense, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { usePostView } from '../analytics';
-import { siteConfig } from '../config';
+import { useSiteConfig } from '../config';
 import { abbreviateNumber, formatAge } from '../lib/format';
 import { Link, navigate, useRouteMatch } from '../router';
 import { openModal, requireMember } from '../ui/modals';
@@ -50,6 +50,7 @@ export const PostCard = memo(function PostCard({ id, eager = false, place = 'lis
   const muted = useUser((s) => Boolean(post && isMutedForViewer(post, s.info)));
   const card = useRef<HTMLElement>(null);
   const [composing, setComposing] = useState(false);
+  const { features } = useSiteConfig();
   usePostView(card, post?.id, 'l');
   useCommentShortcut(card, post, place, () => setComposing(true));
   if (!post || muted) return null;
@@ -80,7 +81,7 @@ export const PostCard = memo(function PostCard({ id, eager = false, place = 'lis
       <CallToAction post={post} />
       <Poll post={post} main={false} />
       <PostTags post={post} />
-      {showsCreateMemeOnList(post) && <CreateMemeButton />}
+      {showsCreateMemeOnList(post, features) && <CreateMemeButton />}
       {place === 'list' && post.id ? (
         // §4: clicking the vote/comment area (not one of its buttons or links) opens the comment composer; members only.
         <div className={styles.commentArea} data-testid="comment-area" onClick={(event) => openComposer(event, () => setComposing(true))}>
@@ -197,7 +198,7 @@ export function HiddenPost({ post }: { post: Post }) {
 }
 
 /** §2: on list views the Create meme button needs showCreateMemeButtonOnListView, a meme, and a photo. */
-export function showsCreateMemeOnList(post: Pick<Post, 'isMeme' | 'type'>, features: object = siteConfig.features): boolean {
+export function showsCreateMemeOnList(post: Pick<Post, 'isMeme' | 'type'>, features: object): boolean {
   return Boolean((features as { showCreateMemeButtonOnListView?: boolean }).showCreateMemeButtonOnListView) && post.isMeme && post.type === 'Photo';
 }
 

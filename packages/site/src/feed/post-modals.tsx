@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { addWords, type WordListKind } from '../account/account-api';
 import { newEntries, WORDS_PLACEHOLDER } from '../account/settings/word-list';
+import { useSiteConfig } from '../config';
 import { errorMessage } from '../lib/api';
 import { sendReport } from '../lib/endpoints/lists';
 import { Dialog } from '../ui/dialog';
@@ -29,13 +30,14 @@ export function ReportModal({ props, close }: ModalComponentProps) {
   const [reason, setReason] = useState<number | null>(null);
   const [sending, setSending] = useState(false);
   const group = useId();
+  const { appName } = useSiteConfig();
   const subject = postId ? 'post' : 'user';
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (reason === null || sending) return;
     setSending(true);
-    const ok = postId ? await reportPost(postId, reason) : await reportProfile(username, text(props['accountId']), reason);
+    const ok = postId ? await reportPost(postId, reason, appName) : await reportProfile(username, text(props['accountId']), reason);
     setSending(false);
     if (ok) close();
   }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { defaultConfig } from '../config';
 import { navigate, RouterProvider } from '../router';
 import { TopBar } from '../shell/top-bar';
 import { unreadStore } from '../ui/unread-store';
@@ -238,7 +239,7 @@ describe('bell dropdown', () => {
     pages.set('mentions:', { items: [item('1')], nextKey: null, didEndOfList: true });
     render(
       <RouterProvider routes={[]}>
-        <TopBar />
+        <TopBar config={defaultConfig} />
       </RouterProvider>,
     );
     expect(screen.getByTestId('unread-badge')).toHaveTextContent('4');

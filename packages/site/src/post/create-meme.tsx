@@ -1,4 +1,4 @@
-import { siteConfig } from '../config';
+import { useSiteConfig } from '../config';
 import { CREATE_MEME_URL } from '../feed/post-card';
 import type { Post } from '../feed/post-types';
 import { requireMember } from '../ui/modals';
@@ -8,12 +8,13 @@ import styles from './post-page.module.css';
  * §2: on the post page a Create meme button shows for photo posts that are memes "if config allows it". The spec
  * leaves the switch unnamed: ours is features.showCreateMemeButton, on unless the configuration sets it to false.
  */
-export function showsCreateMeme(post: Pick<Post, 'isMeme' | 'type'>, features: object = siteConfig.features): boolean {
+export function showsCreateMeme(post: Pick<Post, 'isMeme' | 'type'>, features: object): boolean {
   return (features as { showCreateMemeButton?: boolean }).showCreateMemeButton !== false && post.isMeme && post.type === 'Photo';
 }
 
 export function CreateMemeButton({ post }: { post: Pick<Post, 'isMeme' | 'type'> }) {
-  if (!showsCreateMeme(post)) return null;
+  const { features } = useSiteConfig();
+  if (!showsCreateMeme(post, features)) return null;
   return (
     <a
       className={styles.shareButton}

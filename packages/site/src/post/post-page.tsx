@@ -7,7 +7,7 @@ import { setUserBlocked } from '../feed/post-actions';
 import { usePostList, votePost } from '../feed/post-store';
 import type { Post } from '../feed/post-types';
 import { commentLabel, isOwnUpload } from '../feed/visibility';
-import { siteConfig } from '../config';
+import { useSiteConfig } from '../config';
 import { errorMessage, isApiFailure } from '../lib/api';
 import { getPost, RELATED_POSTS_PATH } from '../lib/endpoints/posts';
 import { abbreviateNumber } from '../lib/format';
@@ -99,7 +99,8 @@ function PostView({ post }: { post: Post }) {
   // The first page of comments the server drew for a visitor: the widget starts from it (comments.md, initialPage).
   const serverComments = usePageDataReader()(pathname)?.comments;
   const initialPage = serverComments?.url === post.postUrl ? serverComments : undefined;
-  const tab = tabFromHash(hash, search, siteConfig.features);
+  const { features } = useSiteConfig();
+  const tab = tabFromHash(hash, search, features);
   const threadId = tab === 'thread' ? threadFromHash(hash) : null;
   const own = useUser((s) => isOwnUpload(s.info, post.id));
   const member = useUser(selectIsLoggedIn);
@@ -127,7 +128,7 @@ function PostView({ post }: { post: Post }) {
     if (card !== root) actOnCard(card, action);
     else if (action === 'upvote' || action === 'downvote') void votePost(post, action === 'upvote' ? 1 : -1);
     else if (action === 'play') togglePlay(root);
-    else openComments(member);
+    else openComments(member, features);
   });
   const creator = post.creator;
   if (creator && !post.isAnonymous && info.blocklistIds.includes(creator.accountId)) {
@@ -298,8 +299,8 @@ function useCommentsOnTop(main: RefObject<HTMLElement | null>, hydrated: boolean
  * c on the main post: the Comments tab, scrolled to, with the caret in the composer for a member (a visitor reads
  * the comments; writing one asks them to sign up there).
  */
-function openComments(member: boolean): void {
-  if (tabFromHash(window.location.hash, window.location.search, siteConfig.features) === 'related') {
+function openComments(member: boolean, features: object): void {
+  if (tabFromHash(window.location.hash, window.location.search, features) === 'related') {
     navigate(`${window.location.pathname}${window.location.search}#comment`, { scroll: false });
   }
   requestAnimationFrame(() => {

@@ -1,4 +1,4 @@
-import { siteConfig } from '../config';
+import { useSiteConfig } from '../config';
 import { STATE_POLICY_PAGES } from '../consent/privacy';
 import { Link } from '../router';
 import { PrivacyChoices } from './privacy-choices';
@@ -10,7 +10,7 @@ import styles from './privacy.module.css';
  * choices (PrivacyChoices, the user menu's "Privacy choices"), and the regional notices.
  */
 export function PrivacyPage() {
-  const app = siteConfig.appName;
+  const app = useSiteConfig().appName;
   usePageTitle({ type: 'document', name: 'Privacy Policy' });
   return (
     <article className={styles.page} aria-labelledby="privacy-title">

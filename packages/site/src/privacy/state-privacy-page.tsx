@@ -1,4 +1,4 @@
-import { siteConfig } from '../config';
+import { useSiteConfig } from '../config';
 import { consentStore, useConsent, type ConsentStoreApi } from '../consent/consent-store';
 import { STATE_POLICY_PAGES, USPRIVACY_OPTED_OUT } from '../consent/privacy';
 import { Link, useLocation, type RouteProps } from '../router';
@@ -27,7 +27,7 @@ export function StatePrivacyPage({ store = consentStore }: Partial<RouteProps> &
   const { law, extra } = LAWS[page.state] ?? LAWS.California!;
   const optedOut = useConsent((s) => s.usprivacy === USPRIVACY_OPTED_OUT, store);
   const setDoNotSell = useConsent((s) => s.setDoNotSell, store);
-  const app = siteConfig.appName;
+  const app = useSiteConfig().appName;
   usePageTitle({ type: 'document', name: `Privacy Notice for ${page.state} Residents` });
   return (
     <article className={styles.page} aria-labelledby="state-privacy-title">

@@ -10,6 +10,7 @@ import { registerModal } from '../ui/modals/modal-registry';
 import { modalStore, OPEN_MODAL_EVENT } from '../ui/modals/modal-store';
 import { memberInfo } from '../test/fixtures';
 import { success } from '../test/handlers';
+import { WithSiteConfig } from '../test/render';
 import { guestInfo } from '../user/user-types';
 import { userStore } from '../user/user-store';
 import { OFFER_CLAIMED, OFFER_UNAVAILABLE, PartnerReferralModal } from './partner-referral-modal';
@@ -26,7 +27,11 @@ const config: SiteConfig = {
   referral: { partnerName: 'Moonit', prodUrl: 'https://partner.example/join', proUrl: 'https://dev.partner.example/join' },
 };
 let activeConfig = config;
-registerModal('partner-referral', (p) => <PartnerReferralModal {...p} config={activeConfig} />);
+registerModal('partner-referral', (p) => (
+  <WithSiteConfig config={activeConfig}>
+    <PartnerReferralModal {...p} />
+  </WithSiteConfig>
+));
 
 let account = 0;
 function member(moonit: { eligible: boolean | null; referralCode: string | null } = { eligible: true, referralCode: 'GUF10' }) {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { siteConfig, type SiteConfig } from '../config';
+import { useSiteConfig } from '../config';
 import { useLocation } from '../router';
 import { Dialog } from '../ui/dialog';
 import type { ModalComponentProps } from '../ui/modals/modal-registry';
@@ -17,7 +17,8 @@ export const OFFER_CLAIMED = 'You have already claimed this offer.';
  * partner page in a new tab with a referralCode query. Opened without the banner (an application event), it asks the
  * code's status itself; a failed check is only logged (§8) and the offer stays.
  */
-export function PartnerReferralModal({ props, close, config = siteConfig }: ModalComponentProps & { config?: SiteConfig }) {
+export function PartnerReferralModal({ props, close }: ModalComponentProps) {
+  const config = useSiteConfig();
   const user = useUser(selectUser);
   const { search } = useLocation();
   const accountId = user?.accountId ?? null;

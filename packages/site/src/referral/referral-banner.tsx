@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { siteConfig, type SiteConfig } from '../config';
+import type { SiteConfig } from '../config';
 import { useLocation } from '../router';
 import { openModal } from '../ui/modals/modal-store';
 import { selectUser, useUser } from '../user/user-store';
@@ -12,7 +12,7 @@ import styles from './referral-banner.module.css';
  * The partner referral banner (§4 "Referral banner"); its call to action opens the partner referral modal. A member's
  * code is checked once per account (POST /v1/moonit-status {mode: prod|pro}); USED or ACTIVE hides it for that account.
  */
-export function ReferralBanner({ config = siteConfig }: { config?: SiteConfig }) {
+export function ReferralBanner({ config }: { config: SiteConfig }) {
   const user = useUser(selectUser);
   const initialised = useUser((s) => s.initialised);
   const { search } = useLocation();

@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/react';
+import { defaultConfig } from '../config';
 import { configureApi } from '../lib/api';
 import { shellHandlers } from '../test/handlers';
 import { interestStore } from '../tags/interests';
@@ -23,7 +24,7 @@ afterAll(() => server.close());
 
 describe('shell startup', () => {
   it('gives the tag lists their popular tags and the drawer its interests', async () => {
-    const stop = startShell();
+    const stop = startShell(defaultConfig);
     try {
       await waitFor(() => expect(tagStore.getState().popular.map((t) => t.key)).toEqual(['cats']));
       await waitFor(() => expect(interestStore.getState().loaded).toBe(true));

@@ -1,3 +1,4 @@
+import type { SiteConfig } from '../config';
 import { startNotificationSync } from '../notifications/live';
 import { interestStore } from '../tags/interests';
 import { followedStore } from '../tags/followed-pages';
@@ -13,12 +14,12 @@ import { showToast } from '../ui/toasts/toast-store';
 /**
  * What the shell starts once (shell-and-account.md §4 "User startup"): theme, user info and its refresh loop, the
  * profile's dark mode, shortcuts, server toasts, the sign-in popup message, interests, popular tags, a member's
- * followed pages, notification push, and the follow dialog in signup mode for a member yet to finish it.
- * Returns the cleanup.
+ * followed pages, notification push, and the follow dialog in signup mode for a member yet to finish it. The server
+ * toasts name the config's appName. Returns the cleanup.
  */
-export function startShell(): () => void {
+export function startShell({ appName }: Pick<SiteConfig, 'appName'>): () => void {
   const stops = [startThemeSync(), startUserSync(), startProfileThemeSync(), startShortcuts(), listenForSignin(), startNotificationSync()];
-  const codes = showServerToasts((message) => showToast(message));
+  const codes = showServerToasts((message) => showToast(message), appName);
   // A fresh sign-in (toast 2 welcome back, 4 welcome) means the cached info is someone else's or a guest's.
   if (codes.includes('2') || codes.includes('4')) void userStore.getState().refresh({ force: true });
   interestStore.getState().load().catch(() => undefined);

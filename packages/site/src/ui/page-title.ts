@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { siteConfig } from '../config';
+import { useSiteConfig } from '../config';
 import { useUnreadCount } from './unread-store';
 
 /** shell-and-account.md §2 "Page titles": page types with a fixed descriptor. */
@@ -59,8 +59,8 @@ export function pageDescriptor(page: PageType | NamedPage): string {
   }
 }
 
-/** "Guffaw - Trending Memes", prefixed "(3) " when there are unread notifications. */
-export function formatTitle(page: PageType | NamedPage, unread = 0, appName = siteConfig.appName): string {
+/** "Guffaw - Trending Memes" (the config's appName first), prefixed "(3) " when there are unread notifications. */
+export function formatTitle(page: PageType | NamedPage, appName: string, unread = 0): string {
   const prefix = unread > 0 ? `(${unread > 99 ? '99+' : unread}) ` : '';
   return `${prefix}${appName} - ${pageDescriptor(page)}`;
 }
@@ -68,8 +68,9 @@ export function formatTitle(page: PageType | NamedPage, unread = 0, appName = si
 /** Sets document.title for the page, prefixed with the unread notification count. */
 export function usePageTitle(page: PageType | NamedPage): void {
   const unread = useUnreadCount();
+  const { appName } = useSiteConfig();
   const key = JSON.stringify(page);
   useEffect(() => {
-    document.title = formatTitle(JSON.parse(key) as PageType | NamedPage, unread);
-  }, [key, unread]);
+    document.title = formatTitle(JSON.parse(key) as PageType | NamedPage, appName, unread);
+  }, [key, appName, unread]);
 }

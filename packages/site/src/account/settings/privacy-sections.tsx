@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { siteConfig } from '../../config';
+import { useSiteConfig } from '../../config';
 import { showToast } from '../../ui/toasts';
 import styles from '../account.module.css';
 import { ErrorLine, SAVED, save, type Props } from './section-form';
@@ -17,11 +17,12 @@ const PRIVACY_PAGES = [
 ] as const;
 
 export function PrivacySection() {
+  const { appName } = useSiteConfig();
   return (
     <div className={styles.stack}>
       <div className={styles.panel}>
         <h1>Privacy</h1>
-        <p className={styles.info}>How {siteConfig.appName} uses your data, by region:</p>
+        <p className={styles.info}>How {appName} uses your data, by region:</p>
         <ul className={styles.list}>
           {PRIVACY_PAGES.map(([label, href]) => (
             <li key={href}>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { siteConfig, type SiteConfig } from '../../config';
+import type { SiteConfig } from '../../config';
 import { isVisitorPage, Link, useHydrated, useLocation } from '../../router';
 import { displayTag } from '../../tags/canonical';
 import { FOLLOWING_SHOWN, sortFollowed, useFollowed, type FollowedPage } from '../../tags/followed-pages';
@@ -22,13 +22,14 @@ export type DrawerProps = {
   mode: 'permanent' | 'overlay' | 'auto';
   open: boolean;
   onClose: () => void;
-  config?: SiteConfig;
+  /** The shell's config (with a running campaign's parts). */
+  config: SiteConfig;
 };
 
 export const DRAWER_ID = 'side-drawer';
 
 /** shell-and-account.md §2 "Side drawer": banner, sections, Recents, Pinned, Following, Interests, in that order. */
-export function Drawer({ mode, open, onClose, config = siteConfig }: DrawerProps) {
+export function Drawer({ mode, open, onClose, config }: DrawerProps) {
   const ref = useRef<HTMLElement>(null);
   const overlay = mode === 'overlay';
 

@@ -2,6 +2,7 @@ import { waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { defaultConfig } from '../../config';
 import { configureApi } from '../../lib/api';
 import { memberInfo } from '../../test/fixtures';
 import { shellHandlers } from '../../test/handlers';
@@ -59,7 +60,7 @@ describe('follow dialog in signup mode', () => {
       ...shellHandlers(memberInfo({ initialFollowFinished: false })),
       http.get(`${base}/v1/config`, () => HttpResponse.json({ meta: { status: 'Success' }, data: { appName: 'Guffaw', tags: [] } })),
     );
-    const stop = startShell();
+    const stop = startShell(defaultConfig);
     try {
       await waitFor(() => expect(modalStore.getState().current).toEqual({ name: 'follow-pages', props: { signup: true } }));
       expect(userStore.getState().initialised).toBe(true);

@@ -1,9 +1,10 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultConfig } from '../../config';
 import { navigate, RouterProvider, type RouteDefinition } from '../../router';
 import { setWindowWidth } from '../../test/media';
+import { renderWithConfig } from '../../test/render';
 import { drawerStore } from '../drawer';
 import { Shell } from './shell';
 
@@ -18,10 +19,11 @@ const routes: RouteDefinition[] = [
 ];
 
 const renderShell = (config = defaultConfig) =>
-  render(
+  renderWithConfig(
     <RouterProvider routes={routes}>
-      <Shell config={config} />
+      <Shell />
     </RouterProvider>,
+    config,
   );
 
 describe('shell layout', { timeout: 20_000 }, () => {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { AdsStarter, showsSidebarAds, useCampaignConfig } from '../../ads';
-import { siteConfig, type SiteConfig } from '../../config';
-import { pageKey, siteTracker } from '../../analytics';
+import { useSiteConfig } from '../../config';
+import { pageKey, useSiteTracker } from '../../analytics';
 import { ConsentBanner } from '../../consent/consent-banner';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { RouteOutlet, useHydrated, useLocation, useRouteMatch } from '../../router';
@@ -37,10 +37,12 @@ const ReferralBanner = lazy(() => import('../../referral/referral-banner').then(
 /**
  * The application shell (shell-and-account.md §2 "Shell layout"): top bar, drawer (permanent from 1280 px, 1441 px with
  * a campaign background; an overlay below, closed on every route change; absent on the upload page), the routed view,
- * back-to-top, toasts and the one open modal. Embed routes (chrome "none") get the view alone.
+ * back-to-top, toasts and the one open modal. Embed routes (chrome "none") get the view alone. The top bar, the drawer
+ * and the referral banner are given the site config with the running campaign's parts.
  */
-export function Shell({ config: baseConfig = siteConfig }: { config?: SiteConfig }) {
-  const config = useCampaignConfig(baseConfig);
+export function Shell() {
+  const config = useCampaignConfig(useSiteConfig());
+  const tracker = useSiteTracker();
   const match = useRouteMatch();
   const chrome = match?.route.chrome ?? 'full';
   const { pathname } = useLocation();
@@ -57,7 +59,7 @@ export function Shell({ config: baseConfig = siteConfig }: { config?: SiteConfig
   const routeName = match?.route.name ?? null;
   useEffect(() => {
     const key = routeName && match ? pageKey({ route: routeName, params: match.params, pathname }) : null;
-    if (key) siteTracker.track('page-view', { key });
+    if (key) tracker?.track('page-view', { key });
     // One page view per address; match is read for its params at that moment.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname, routeName]);

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
-import { siteConfig, type SiteConfig } from '../../config';
+import type { SiteConfig } from '../../config';
 import { Link, navigate } from '../../router';
 import { selectUser, useUser } from '../../user/user-store';
 import { DRAWER_ID } from '../drawer/drawer';
@@ -16,7 +16,8 @@ import { UserMenu } from './user-menu';
 import styles from './top-bar.module.css';
 
 export type TopBarProps = {
-  config?: SiteConfig;
+  /** The shell's config (with a running campaign's parts). */
+  config: SiteConfig;
   /** Shown below the drawer breakpoint, where the drawer is an overlay; `narrow` leaves it to CSS (before hydration). */
   showMenuButton?: boolean | 'narrow';
   drawerOpen?: boolean;
@@ -26,7 +27,7 @@ export type TopBarProps = {
 type MenuName = 'search' | 'notifications' | 'user';
 
 /** shell-and-account.md §2 "Top bar". Only one of the search, notification and user menus is open at a time. */
-export function TopBar({ config = siteConfig, showMenuButton = false, drawerOpen = false, onMenu }: TopBarProps) {
+export function TopBar({ config, showMenuButton = false, drawerOpen = false, onMenu }: TopBarProps) {
   const user = useUser(selectUser);
   const unread = useUnreadCount();
   const [menu, setMenu] = useState<MenuName | null>(null);

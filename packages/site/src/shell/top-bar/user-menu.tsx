@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState } from 'react';
-import { siteConfig } from '../../config';
 import { Link } from '../../router';
 import { useTheme, type ThemePreference } from '../../theme/theme';
 import { chooseThemePreference } from '../../user/dark-mode';
@@ -21,7 +20,7 @@ const themes: Array<{ value: ThemePreference; label: string }> = [
 ];
 
 /** shell-and-account.md §2: username, dark mode, privacy, support, customize tags, saved, profile, logout. */
-export function UserMenu({ user, onDone, supportChatUrl = siteConfig.supportChatUrl }: { user: MainUser; onDone: () => void; supportChatUrl?: string | null }) {
+export function UserMenu({ user, onDone, supportChatUrl }: { user: MainUser; onDone: () => void; supportChatUrl: string | null }) {
   const preference = useTheme((s) => s.preference);
   const [busy, setBusy] = useState(false);
   const profile = `/u/${encodeURIComponent(user.username.toLowerCase())}`;

@@ -1,4 +1,4 @@
-import { siteConfig } from '../../config';
+import { useSiteConfig } from '../../config';
 import { Dialog } from '../dialog';
 import { modalComponent, type ModalComponentProps } from './modal-registry';
 import { openModal } from './modal-store';
@@ -33,8 +33,9 @@ export function SignupOverlay({ props, close }: ModalComponentProps) {
   const next = typeof props.next === 'string' ? props.next : '/';
   const action = typeof props.action === 'string' ? props.action : '';
   const words = actionWords[action];
+  const { appName } = useSiteConfig();
   return (
-    <Dialog title={`Join ${siteConfig.appName}`} onClose={close}>
+    <Dialog title={`Join ${appName}`} onClose={close}>
       <p className={styles.lead}>
         {words ? `Sign up to ${words}` : 'Sign up to vote, comment, save and post memes'}, and to see more of what you like.
       </p>

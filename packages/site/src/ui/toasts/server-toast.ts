@@ -1,7 +1,5 @@
-import { siteConfig } from '../../config';
-
-/** shell-and-account.md §8 "Server toast codes": the server sets `toastMsg` with comma-separated codes. */
-export const serverToastMessages = (appName = siteConfig.appName): Record<string, string> => ({
+/** shell-and-account.md §8 "Server toast codes": the server sets `toastMsg` with comma-separated codes; appName is the config's. */
+export const serverToastMessages = (appName: string): Record<string, string> => ({
   '2': 'Awww Yeah! Welcome back.',
   '3': "Ooooops! The post you're looking for has been reported by the community and removed.",
   '4': `Me Gusta! Welcome to ${appName}, go have fun now!`,
@@ -35,9 +33,9 @@ export function takeServerToastCodes(doc: Document = document): string[] {
  * Shows the server's toasts. Code 2 inside a sign-in popup tells the opener instead and closes the popup (§8); the
  * opener reloads, or goes to the target when it is the top window (handled by listenForSignin).
  */
-export function showServerToasts(show: (message: string) => void, win: Window = window): string[] {
+export function showServerToasts(show: (message: string) => void, appName: string, win: Window = window): string[] {
   const codes = takeServerToastCodes(win.document);
-  const messages = serverToastMessages();
+  const messages = serverToastMessages(appName);
   if (codes.includes('2') && win.opener && win.opener !== win) {
     try {
       (win.opener as Window).postMessage({ type: 'signin-success', url: win.location.href }, win.location.origin);

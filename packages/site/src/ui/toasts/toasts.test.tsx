@@ -19,7 +19,7 @@ describe('toasts', { timeout: 20_000 }, () => {
   it('shows the messages of known codes only', () => {
     document.cookie = 'toastMsg=4,99,5; path=/';
     const shown: string[] = [];
-    showServerToasts((m) => shown.push(m));
+    showServerToasts((m) => shown.push(m), 'Guffaw');
     expect(shown).toEqual(['Me Gusta! Welcome to Guffaw, go have fun now!', 'The post is removed.']);
   });
 
