@@ -36,7 +36,9 @@ const stopAndExit = async (code) => {
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void stopAndExit(130));
 
 const code = await new Promise((resolve) => {
-  const child = spawn(process.execPath, ['--test', '--test-concurrency=1', '--test-reporter=spec', ...files], {
+  // E2E_GREP: only the tests whose names match (node --test-name-pattern), for a run of one case.
+  const grep = process.env.E2E_GREP ? [`--test-name-pattern=${process.env.E2E_GREP}`] : [];
+  const child = spawn(process.execPath, ['--test', '--test-concurrency=1', '--test-reporter=spec', ...grep, ...files], {
     cwd: root,
     env: { ...process.env, E2E_BASE_URL: server.url },
     stdio: 'inherit',

@@ -1,4 +1,5 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
@@ -10,7 +11,6 @@ const comments = [
   makeComment({ commentId: 'a', user: users.ada, text: 'first by ada', timestamp: 100 }),
   makeComment({ commentId: 'b', user: users.bob, text: '</script><script>alert(1)</script>', timestamp: 200 }),
 ];
-
 
 /** The first page as the host's server reads it (the service's hot list), and a client for the browser. */
 async function serverPage(options: ServiceOptions = {}) {
@@ -54,5 +54,24 @@ describe('<Comments initialPage>', () => {
     render(<Comments appId="guffaw" url={POST_URL} client={client} auth="token" initialPage={initialPage} />);
     expect(screen.getByText('first by ada')).toBeInTheDocument();
     await waitFor(() => expect(client.callsOf('listComments').length).toBeGreaterThan(0));
+  });
+
+  it('keeps the server’s rows in place while a signed-in viewer’s own read arrives: a menu opened meanwhile stays open', async () => {
+    const { initialPage, client } = await serverPage({ user: userState(users.bob) });
+    const release = client.hold('listComments');
+    const user = userEvent.setup();
+    render(<Comments appId="guffaw" url={POST_URL} client={client} auth="token" initialPage={initialPage} />);
+    const row = screen.getByRole('article', { name: 'Comment by ada' });
+    await waitFor(() => expect(client.callsOf('listComments').length).toBeGreaterThan(0));
+    await user.click(within(row).getByRole('button', { name: /More actions/ }));
+    expect(await screen.findByRole('menu')).toBeInTheDocument();
+    await act(async () => {
+      release();
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    expect(row.isConnected).toBe(true);
+    expect(screen.getByRole('article', { name: 'Comment by ada' })).toBe(row);
+    expect(screen.getByRole('menu')).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: /More actions/ })).toHaveAttribute('aria-expanded', 'true');
   });
 });
