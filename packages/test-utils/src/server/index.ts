@@ -1,9 +1,13 @@
-import { createTestApp, databaseKinds, type DatabaseKind } from '@guffaw/server/test/harness.js';
+import type { AppSettings } from '@guffaw/comments-client';
+import { createTestApp, databaseKinds, type DatabaseKind } from '@guffaw/server/test/harness';
 
 export { databaseKinds, type DatabaseKind };
 
-/** A comment app the real service is started with: its id, signing secret, allowed origins and moderators' subjects. */
-export type ServiceApp = { appId: string; secret: string; allowedOrigins: string[]; moderators: string[] };
+/**
+ * A comment app the real service is started with: its id, signing secret, allowed origins, moderators' subjects and
+ * moderation settings (MODERATION.md; absent ones take their defaults).
+ */
+export type ServiceApp = { appId: string; secret: string; allowedOrigins: string[]; moderators: string[]; settings?: Partial<AppSettings> };
 
 export type RunningCommentService = { host: string; close(): Promise<void> };
 
@@ -19,7 +23,7 @@ export async function startCommentService(kind: DatabaseKind, app: ServiceApp): 
     if (!address || typeof address === 'string') throw new Error('the comment service has no port');
     await test.db
       .insertInto('commentApps')
-      .values({ id: app.appId, name: app.appId, secret: app.secret, allowedOrigins: JSON.stringify(app.allowedOrigins) })
+      .values({ id: app.appId, name: app.appId, secret: app.secret, allowedOrigins: JSON.stringify(app.allowedOrigins), settings: JSON.stringify(app.settings ?? {}) })
       .execute();
     for (const externalId of app.moderators) await test.db.insertInto('commentModerators').values({ appId: app.appId, externalId }).execute();
     return { host: `http://127.0.0.1:${address.port}`, close: () => test.close() };
