@@ -38,7 +38,7 @@ describe('requests', () => {
 
   it('uses the exact parameter names of every call', async () => {
     const users = { mod: makeUserInfo({ userId: 'm1', moderate: true }) };
-    const target = makeComment({ commentId: 'x1' });
+    const target = makeComment({ commentId: 'x1', user: makeUserInfo({ userId: 'u9' }) });
     const fake = service.install({ users, pages: [makePage({ url: URL_A, comments: [target] })] });
     const client = member({ auth: 'mod' });
     await client.addComment({ url: URL_A, text: 'hi', parent: 'x1', replyThreadOnly: true, opToken: 'op', delegateUserId: 'd1' });
@@ -88,7 +88,8 @@ describe('requests', () => {
 
   it('returns the pinned ids of op/pin and admin/pin', async () => {
     const users = { mod: makeUserInfo({ userId: 'm1', moderate: true }) };
-    service.install({ users, pages: [makePage({ url: URL_A, comments: [makeComment({ commentId: 'p1' }), makeComment({ commentId: 'p2', isPinned: 1 })] })] });
+    const ops = { [URL_A]: 'm1' };
+    service.install({ users, ops, pages: [makePage({ url: URL_A, comments: [makeComment({ commentId: 'p1' }), makeComment({ commentId: 'p2', isPinned: 1 })] })] });
     const client = member({ auth: 'mod' });
     expect(await client.opPin('p1', URL_A, true)).toEqual(['p1', 'p2']);
     expect(await client.adminPin('p2', URL_A, false)).toEqual(['p1']);
@@ -189,7 +190,7 @@ describe('list cache', () => {
 
   it('drops the pages of a url after each mutation on it, and only those', async () => {
     const users = { mod: makeUserInfo({ userId: 'm1', moderate: true }) };
-    const fake = service.install({ users, pages: [makePage({ url: URL_A, comments: comments(2) }), makePage({ url: URL_B, comments: comments(1, URL_B) })] });
+    const fake = service.install({ users, ops: { [URL_A]: 'm1' }, pages: [makePage({ url: URL_A, comments: comments(2) }), makePage({ url: URL_B, comments: comments(1, URL_B) })] });
     const client = member({ auth: 'mod' });
     const mutations: Array<() => Promise<unknown>> = [
       () => client.addComment({ url: URL_A, text: 'new one' }),

@@ -59,12 +59,27 @@ describe('fake comment service', () => {
     const users = { me: makeUserInfo({ userId: 'me' }), mod: makeUserInfo({ userId: 'm', moderate: true }) };
     service.install({ users, quota: { count: 1, wait: 0, expiry: 0 }, pages: [makePage({ url: URL_A, lock: true, comments: [makeComment({ commentId: 'x' })] })] });
     await expect(client('me').addComment({ url: URL_A, text: 'hi' })).rejects.toMatchObject({ code: 'SECTION_LOCKED' });
-    await expect(client('me').adminUpdate(URL_A, { lock: false })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(client('me').adminUpdate(URL_A, { lock: false })).rejects.toMatchObject({ code: 'NOT_MODERATOR', status: 403 });
     await client('mod').adminUpdate(URL_A, { lock: false });
     await expect(client('me').addComment({ url: URL_A, text: '  ' })).rejects.toMatchObject({ code: 'COMMENT_EMPTY' });
     const added = await client('me').addComment({ url: URL_A, text: 'hi' });
     expect(added.quota.count).toBe(0);
     await expect(client('me').addComment({ url: URL_A, text: 'again' })).rejects.toMatchObject({ code: 'QUOTA_EXCEEDED' });
     expect((await client('me').getUser()).commentedPostUrls).toEqual([URL_A]);
+  });
+
+  it('takes seeded reports and bans into the desk; a ban whose end has passed counts as none', async () => {
+    const users = { mod: makeUserInfo({ userId: 'm', moderate: true }), me: makeUserInfo({ userId: 'me' }) };
+    const author = makeUserInfo({ userId: 'bo', displayName: 'bo' });
+    const fake = service.install({ users, pages: [makePage({ url: URL_A, comments: [makeComment({ commentId: 'r', user: author })] })] });
+    fake.state.reports.push({ userId: 'me', commentId: 'r', url: URL_A, data: { reason: 2, text: 'rude' } });
+    const ban = { reason: 'spam', bannedAt: '2026-01-01T00:00:00.000Z', bannedBy: 'moderator' };
+    fake.state.banned.set('bo', { user: author, ...ban, until: null });
+    fake.state.banned.set('me', { user: users.me, ...ban, until: '2026-01-02T00:00:00.000Z' });
+    const queue = await client('mod').moderationQueue();
+    expect(queue.items.map((i) => [i.comment.commentId, i.reports.count, i.reports.reasons, i.author.banned])).toEqual([['r', 1, { 2: 1 }, true]]);
+    expect((await client('mod').listBans()).bans.map((b) => b.userId)).toEqual(['bo']);
+    expect((await client('me').getUser()).info.banned).toBe(false);
+    await expect(client('me').addComment({ url: URL_A, text: 'back' })).resolves.toMatchObject({ comment: { text: 'back' } });
   });
 });

@@ -1,68 +1,19 @@
-import { randomBytes } from 'node:crypto';
-import { SignJWT } from 'jose';
-import { setupServer } from 'msw/node';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCommentServiceHandlers, makeUserInfo } from '@guffaw/test-utils/comments';
-import { databaseKinds, startCommentService } from '@guffaw/test-utils/server';
-import { createCommentsClient, commentErrorNotice, type CommentsClient, type CommentsClientOptions, type CommentUserInfo } from '../src/index.js';
+import { createCommentsClient, commentErrorNotice, type CommentsClient, type CommentsClientOptions } from '../src/index.js';
+import { APP_ID, HOST_ORIGIN, MODERATOR, sign, subjects, type Service } from './contract-subjects.js';
 
 /**
  * The client against the comment service over HTTP, every case run twice: against the real service (built in-process
  * on a fresh database, listening on loopback) and against the MSW fake of @guffaw/test-utils that the widget's tests
- * and stories use. The wire contract cannot drift on either side, and the fake cannot drift from the service.
+ * and stories use (contract-subjects.ts). The wire contract cannot drift on either side, and the fake cannot drift
+ * from the service. The moderators' desk has its cases in contract-desk.test.ts.
  */
 
-const APP_ID = 'contract';
-const SECRET = randomBytes(24).toString('base64url');
-const HOST_ORIGIN = 'https://host.example';
 const POST = 'https://host.example/posts/1';
 const OTHER_POST = 'https://host.example/posts/2';
-const MODERATOR = 'mod-1';
 
-const sign = (claims: Record<string, unknown>, sub: string) =>
-  new SignJWT(claims)
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(sub)
-    .setAudience(APP_ID)
-    .setIssuedAt()
-    .setExpirationTime(Math.floor(Date.now() / 1000) + 3600)
-    .sign(new TextEncoder().encode(SECRET));
-
-/** A comment service the cases run against: where it answers, and how a host signs its user in. */
-type Service = { host: string; signIn(sub: string, name: string, profileUrl?: string): Promise<string>; close(): Promise<void> };
-type Subject = { name: string; start(): Promise<Service> };
-
-const realService = (kind: (typeof databaseKinds)[number]): Subject => ({
-  name: `real service [${kind}]`,
-  async start() {
-    const running = await startCommentService(kind, { appId: APP_ID, secret: SECRET, allowedOrigins: [HOST_ORIGIN], moderators: [MODERATOR] });
-    return { ...running, signIn: (sub, name, profileUrl) => sign(profileUrl ? { name, profileUrl } : { name }, sub) };
-  },
-});
-
-/** The fake takes no signed token apart: each sign-in gives it the user its token stands for. */
-const fakeService: Subject = {
-  name: 'MSW fake',
-  async start() {
-    const users: Record<string, CommentUserInfo> = {};
-    const host = 'https://comments.test';
-    const fake = createCommentServiceHandlers({ host, app: { appId: APP_ID }, users });
-    const server = setupServer(...fake.handlers);
-    server.listen({ onUnhandledRequest: 'error' });
-    return {
-      host,
-      async signIn(sub, name, profileUrl) {
-        const token = await sign(profileUrl ? { name, profileUrl } : { name }, sub);
-        users[token] = makeUserInfo({ userId: sub, accountId: sub, displayName: name, moderate: sub === MODERATOR, ...(profileUrl ? { profileUrl } : {}) });
-        return token;
-      },
-      close: async () => server.close(),
-    };
-  },
-};
-
-describe.each([...databaseKinds.map(realService), fakeService])('comments-client contract: $name', (subject) => {
+describe.each(subjects)('comments-client contract: $name', (subject) => {
   let service: Service;
   let host: string;
   let client: (auth: string | null, extra?: Partial<CommentsClientOptions>) => CommentsClient;

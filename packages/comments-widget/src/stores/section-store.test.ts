@@ -157,7 +157,8 @@ describe('section store', () => {
   });
 
   it('runs moderator calls and reflects them locally', async () => {
-    const { client, section } = setup(undefined, { user: userState(users.mod, { moderate: true }) });
+    const comments = [makeComment({ commentId: 'a', user: users.ada }), makeComment({ commentId: 'b' })];
+    const { client, section } = setup(comments, { user: userState(users.mod, { moderate: true }) });
     await section.getState().loadFirst(listKey('hot'));
     await section.getState().hide('a', 'moderator');
     await section.getState().mask('b', true);

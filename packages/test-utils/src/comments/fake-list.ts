@@ -4,8 +4,8 @@ import type { FakeSection } from './fake-service-types.js';
 
 /**
  * A page of the fake service's comment-list.json: a sort's top-level comments or a thread's replies around a comment,
- * by offset cursors, and what came since a refresh cursor; hidden comments for moderators only, blocked authors left
- * out but for the OP's anonymous comments.
+ * by offset cursors, and what came since a refresh cursor; hidden comments for moderators only, held ones for them
+ * and their author, blocked authors left out but for the OP's anonymous comments.
  */
 
 const encodeCursor = (value: object) => btoa(JSON.stringify(value));
@@ -27,12 +27,19 @@ const sorters: Record<string, (a: Comment, b: Comment) => number> = {
   old: (a, b) => a.timestamp - b.timestamp,
 };
 
-/** As the service counts a section: the comments people can see (neither deleted nor hidden). */
-export const sectionTotal = (s: FakeSection): number => s.comments.filter((c) => !c.isDeleted && !c.isHidden).length;
+/** As the service counts a section: the comments people can see (neither deleted, hidden nor held). */
+export const sectionTotal = (s: FakeSection): number => s.comments.filter((c) => !c.isDeleted && !c.isHidden && !c.isHeld).length;
+
+/**
+ * Who may see a comment, as the service's maySee: moderators every one; a held one only its author (who keeps
+ * seeing a rejected one as awaiting approval); any other unless hidden.
+ */
+export const maySee = (c: Comment, viewer: CommentUserInfo | null): boolean =>
+  viewer?.moderate === true || (c.isHeld ? viewer?.userId === c.user.userId : !c.isHidden);
 
 export const findComment = (s: FakeSection, commentId: string | undefined): Comment => {
   const found = s.comments.find((c) => c.commentId === commentId);
-  if (!found) throw new FakeError(404, 'COMMENT_NOT_FOUND', 'The comment does not exist');
+  if (!found) throw new FakeError(404, 'COMMENT_NOT_FOUND', 'This comment does not exist or was removed.');
   return found;
 };
 
@@ -44,7 +51,7 @@ export function listPage(
   const sort = sorters[type];
   if (!sort) throw new FakeError(400, 'INVALID_INPUT', 'type must be hot, new or old');
   const count = Math.min(50, Math.max(1, Number(p.count ?? 10) || 10));
-  const visible = s.comments.filter((c) => (!c.isHidden || viewer?.moderate) && !(blocked?.has(c.user.accountId) && c.opStatus !== 2));
+  const visible = s.comments.filter((c) => maySee(c, viewer) && !(blocked?.has(c.user.accountId) && c.opStatus !== 2));
   const level = p.level === '2' ? 2 : 1;
   let items: Comment[];
   let parent: Comment | null = null;

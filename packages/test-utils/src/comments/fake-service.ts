@@ -1,13 +1,18 @@
 import { delay, http, HttpResponse } from 'msw';
 import type {
-  Attachment, AttachmentRef, Comment, CommentPage, CommentUserInfo, CommentUserState, EmailMode, EmailNotificationSettings, Quota,
+  Attachment, AttachmentRef, Comment, CommentPage, CommentUser, CommentUserInfo, CommentUserState, EmailMode, EmailNotificationSettings,
+  Quota,
 } from '@guffaw/comments-client';
 import { linkPreview, mediaAttachment } from './fake-attachments.js';
+import { actorOf, commentRow, recordAudit } from './fake-audit.js';
+import { activeBan, banInfo, bannedError, createFakeBans } from './fake-bans.js';
+import { createFakeDesk } from './fake-desk.js';
 import { FakeError } from './fake-error.js';
 import { findComment, listPage, sectionTotal } from './fake-list.js';
+import { createFakeModeration } from './fake-moderation.js';
 import {
-  COMMENT_ENDPOINTS, type CommentEndpoint, type CommentServiceFake, type CommentServiceOptions, type FakeCommentState, type FakeSection,
-  type RecordedCall,
+  COMMENT_ENDPOINTS, type CommentEndpoint, type CommentServiceFake, type CommentServiceOptions, type FakeAnswer, type FakeCommentState,
+  type FakeContext, type FakeSection, type RecordedCall,
 } from './fake-service-types.js';
 import { makeApp, makeQuota, makeUserInfo } from './fixtures.js';
 
@@ -15,9 +20,11 @@ export * from './fake-service-types.js';
 
 /**
  * An in-memory comment service behind MSW handlers, for Vitest and Storybook: lists with sorts, cursors and threads,
- * add, like, delete, report, user, app, OP and moderator calls, media upload and link attachments. It follows the
- * wire contract of comments-client (envelope, parameter names of comments.md §7) and the main rules of §4-§6, so
- * components can be exercised end to end; the real rules live in the server and its contract test.
+ * add, like, delete, report, user, app, OP and moderator calls (fake-moderation.ts), the moderators' desk with
+ * pre-moderation, the queue, bans and the audit log (fake-desk.ts, fake-bans.ts, fake-audit.ts), media upload and
+ * link attachments. It follows the wire contract of comments-client (envelope, parameter names of comments.md §7)
+ * and the main rules of §4-§6 and MODERATION.md, so components can be exercised end to end; the real rules live in
+ * the server, and comments-client's contract tests hold the fake to them.
  */
 
 const truthy = (v: string | undefined) => v === 'true' || v === '1';
@@ -33,11 +40,13 @@ export function createCommentServiceHandlers(options: CommentServiceOptions = {}
     commentedUrls: new Map(),
     reportedUrls: new Map(),
     uploads: new Map(),
-    banned: new Set(),
+    banned: new Map(),
     ops: new Map(Object.entries(options.ops ?? {})),
     follows: new Map(),
     blocks: new Map(),
     emails: new Map(),
+    settings: { premoderation: 'off', reportThreshold: 3, ...options.settings },
+    log: [],
   };
   for (const page of options.pages ?? []) {
     state.sections.set(page.url, {
@@ -47,7 +56,10 @@ export function createCommentServiceHandlers(options: CommentServiceOptions = {}
       comments: (page.comments ?? []).map((c) => ({ ...c })),
     });
   }
-  for (const user of Object.values(options.users ?? {})) if (user.banned) state.banned.add(user.userId);
+  for (const u of Object.values(options.users ?? {})) {
+    const user = { userId: u.userId, accountId: u.accountId, displayName: u.displayName, avatarUrl: u.avatarUrl };
+    if (u.banned) state.banned.set(u.userId, { user, reason: u.ban?.reason ?? '', bannedAt: new Date().toISOString(), until: u.ban?.until ?? null, bannedBy: '' });
+  }
   const failures = options.failures ?? {};
   const calls: RecordedCall[] = [];
   const holds = new Map<CommentEndpoint, Promise<void>>();
@@ -63,22 +75,35 @@ export function createCommentServiceHandlers(options: CommentServiceOptions = {}
     }
     return found;
   };
+  /** user.json's `info`: `banned` and `ban` only while a ban is in force. */
   const viewerOf = (auth: string | undefined): CommentUserInfo | null => {
     if (!auth) return null;
-    const user = options.users ? options.users[auth] : defaultViewer;
-    if (!user) throw new FakeError(401, 'AUTH_INVALID', 'The login token is not valid.');
-    return { ...user, banned: state.banned.has(user.userId) };
+    const known = options.users ? options.users[auth] : defaultViewer;
+    if (!known) throw new FakeError(401, 'AUTH_INVALID', 'The login token is not valid.');
+    const { ban: _seeded, ...user } = known;
+    const ban = activeBan(state, user.userId);
+    return { ...user, banned: ban !== undefined, ...(ban ? { ban: banInfo(ban) } : {}) };
   };
   const member = (auth: string | undefined): CommentUserInfo => {
     const user = viewerOf(auth);
     if (!user) throw new FakeError(401, 'AUTH_REQUIRED', 'You must be logged in');
     return user;
   };
-  const moderator = (auth: string | undefined): CommentUserInfo => {
+  const active = (auth: string | undefined): CommentUserInfo => {
     const user = member(auth);
-    if (!user.moderate) throw new FakeError(403, 'FORBIDDEN', 'Only moderators can do this');
+    const ban = activeBan(state, user.userId);
+    if (ban) throw bannedError(ban);
     return user;
   };
+  const moderator = (auth: string | undefined): CommentUserInfo => {
+    const user = active(auth);
+    if (!user.moderate) throw new FakeError(403, 'NOT_MODERATOR', 'Only moderators can do this.');
+    return user;
+  };
+  const knownUser = (userId: string): CommentUser | CommentUserInfo | undefined =>
+    Object.values(options.users ?? {}).find((u) => u.userId === userId) ??
+    (defaultViewer.userId === userId ? defaultViewer : undefined) ??
+    [...state.sections.values()].flatMap((s) => s.comments).find((c) => c.user.userId === userId && c.opStatus !== 2)?.user;
   const quotaOf = (userId: string): Quota => {
     let quota = state.quotas.get(userId);
     if (!quota) {
@@ -92,18 +117,15 @@ export function createCommentServiceHandlers(options: CommentServiceOptions = {}
       const found = s.comments.find((c) => c.commentId === commentId);
       if (found) return [s, found];
     }
-    throw new FakeError(404, 'COMMENT_NOT_FOUND', 'The comment does not exist');
+    throw new FakeError(404, 'COMMENT_NOT_FOUND', 'This comment does not exist or was removed.');
   };
   const addTo = <T>(map: Map<string, Set<T>>, key: string, value: T) => {
     const set = map.get(key) ?? new Set<T>();
     set.add(value);
     map.set(key, set);
   };
-  const pinnedIds = (s: FakeSection) => s.comments.filter((c) => c.isPinned === 1).map((c) => c.commentId);
-  const setPinned = (s: FakeSection, commentId: string | undefined, pinned: boolean) => {
-    findComment(s, commentId).isPinned = pinned ? 1 : 0;
-    return { pinned: pinnedIds(s) };
-  };
+  const ctx: FakeContext = { state, section, findAnywhere, active, moderator, knownUser };
+  const desk = createFakeDesk(ctx);
 
   function list(p: Record<string, string>): CommentPage {
     const viewer = viewerOf(p.auth);
@@ -111,8 +133,7 @@ export function createCommentServiceHandlers(options: CommentServiceOptions = {}
   }
 
   function addComment(p: Record<string, string>) {
-    const user = member(p.auth);
-    if (state.banned.has(user.userId)) throw new FakeError(403, 'USER_BANNED', 'You are banned from commenting');
+    const user = active(p.auth);
     const s = section(p.url);
     if (s.lock && !user.moderate) throw new FakeError(403, 'SECTION_LOCKED', 'Comments are locked');
     let refs: AttachmentRef[] = [];
@@ -170,8 +191,9 @@ export function createCommentServiceHandlers(options: CommentServiceOptions = {}
       isHidden: false,
       opStatus: p.opToken ? 2 : state.ops.get(s.url) === user.userId ? 1 : 0,
     };
+    desk.admit(s, comment, user);
     s.comments.push(comment);
-    if (top) top.childrenTotal += 1;
+    if (top && !comment.isHeld) top.childrenTotal += 1;
     quota.count -= 1;
     addTo(state.commentedUrls, user.userId, s.url);
     const follow = parent && options.replyFollow ? { threadFollowed: options.replyFollow.followed, autoFollowed: options.replyFollow.started } : {};
@@ -179,7 +201,7 @@ export function createCommentServiceHandlers(options: CommentServiceOptions = {}
   }
 
   function like(p: Record<string, string>) {
-    const user = member(p.auth);
+    const user = active(p.auth);
     const value = Number(p.value);
     if (value !== 1 && value !== -1 && value !== 0) throw new FakeError(400, 'INVALID_INPUT', 'value must be 1, -1 or 0');
     const [, comment] = findAnywhere(p.commentId);
@@ -195,33 +217,22 @@ export function createCommentServiceHandlers(options: CommentServiceOptions = {}
   }
 
   function remove(p: Record<string, string>) {
-    const user = member(p.auth);
+    const user = active(p.auth);
     if (p._method !== 'DELETE') throw new FakeError(400, 'INVALID_INPUT', '_method must be DELETE');
     const s = section(p.url);
     const comment = findComment(s, p.id);
-    if (comment.user.userId !== user.userId && !user.moderate) throw new FakeError(403, 'FORBIDDEN', 'You can only delete your own comments');
+    const isAuthor = comment.user.userId === user.userId;
+    if (!isAuthor && !user.moderate) throw new FakeError(403, 'NOT_AUTHOR', 'You can delete only your own comments.');
+    // A moderator's delete of someone else's comment is audited; the author's own is not.
+    if (!isAuthor) recordAudit(state, commentRow(actorOf(user), 'delete', s, comment));
     // comments.md §4: a comment with replies is kept as deleted.
     if (comment.childrenTotal > 0) Object.assign(comment, { isDeleted: true, text: '', media: [], links: [] });
     else s.comments.splice(s.comments.indexOf(comment), 1);
-    if (comment.level === 2) {
+    // A held reply was never counted in its thread.
+    if (comment.level === 2 && !comment.isHeld) {
       const top = s.comments.find((c) => c.commentId === comment.threadId);
       if (top) top.childrenTotal = Math.max(0, top.childrenTotal - 1);
     }
-    return {};
-  }
-
-  function report(p: Record<string, string>) {
-    const user = member(p.auth);
-    const s = section(p.url);
-    findComment(s, p.commentId);
-    let data: unknown;
-    try {
-      data = JSON.parse(p.userReportData ?? '');
-    } catch {
-      throw new FakeError(400, 'INVALID_INPUT', 'userReportData must be JSON');
-    }
-    state.reports.push({ userId: user.userId, commentId: p.commentId ?? '', url: s.url, data });
-    addTo(state.reportedUrls, user.userId, s.url);
     return {};
   }
 
@@ -242,7 +253,8 @@ export function createCommentServiceHandlers(options: CommentServiceOptions = {}
     const user = member(p.auth);
     const follow = truthy(p.follow);
     if (follow) {
-      if (user.banned) throw new FakeError(403, 'USER_BANNED', 'You are banned from commenting here.');
+      const ban = activeBan(state, user.userId);
+      if (ban) throw bannedError(ban);
       const c = [...state.sections.values()].flatMap((x) => x.comments).find((x) => x.commentId === p.threadId);
       if (c?.level !== 1) throw new FakeError(404, 'THREAD_NOT_FOUND', 'This comment thread does not exist.');
       addTo(state.follows, user.userId, c.commentId);
@@ -278,65 +290,40 @@ export function createCommentServiceHandlers(options: CommentServiceOptions = {}
   };
 
   function upload(p: Record<string, string>, files: Record<string, Blob>): Attachment {
-    member(p.auth);
+    active(p.auth);
     const attachment = mediaAttachment(`upload-${++counter}`, p, files);
     state.uploads.set(attachment.token, attachment);
     return attachment;
   }
 
   function linkAttachment(p: Record<string, string>): Attachment {
-    member(p.auth);
+    active(p.auth);
     const attachment = linkPreview(p, () => `link-${++counter}`);
     state.uploads.set(attachment.token, attachment);
     return attachment;
   }
 
-  const opOrModerator = (p: Record<string, string>) => {
-    const user = member(p.auth);
-    if (!user.moderate && state.ops.get(p.url ?? '') !== user.userId) throw new FakeError(403, 'FORBIDDEN', 'Only the original poster can do this');
-  };
-  const banned = (p: Record<string, string>, value: boolean) => {
-    moderator(p.auth);
-    if (!p.userId) throw new FakeError(400, 'INVALID_INPUT', 'userId is required');
-    if (value) state.banned.add(p.userId);
-    else state.banned.delete(p.userId);
-    return {};
-  };
-
-  const answer: Record<CommentEndpoint, (p: Record<string, string>, files: Record<string, Blob>) => unknown> = {
+  const answer: Record<CommentEndpoint, FakeAnswer> = {
     'comment-list.json': list,
     'add-comment.json': addComment,
     'link-attachment.json': linkAttachment,
     'media.json': upload,
     'like.json': like,
     'comment.json': remove,
-    'report.json': report,
     'user.json': userState,
     'app.json': (p) => {
       if (p.id !== state.app.appId) throw new FakeError(404, 'APP_NOT_FOUND', 'This app does not exist');
       return state.app;
     },
-    'op/pin': (p) => (opOrModerator(p), setPinned(section(p.url), p.commentId, truthy(p.pinned))),
-    'op/hide': (p) => (opOrModerator(p), (findComment(section(p.url), p.commentId).isHidden = true), {}),
-    'admin/ban': (p) => banned(p, true),
-    'admin/unban': (p) => banned(p, false),
-    'admin/mask': (p) => (moderator(p.auth), (findComment(section(p.url), p.commentId).isSensitive = truthy(p.sensitive)), {}),
-    'admin/hide': (p) => (moderator(p.auth), (findComment(section(p.url), p.commentId).isHidden = true), {}),
-    'admin/unhide': (p) => (moderator(p.auth), (findComment(section(p.url), p.commentId).isHidden = false), {}),
-    'admin/pin': (p) => (moderator(p.auth), setPinned(section(p.url), p.commentId, truthy(p.pinned))),
     'follow-thread-status.json': (p) => ({ threadId: p.threadId, followed: state.follows.get(member(p.auth).userId)?.has(p.threadId ?? '') === true }),
     'follow-thread.json': followThread,
     'user-block.json': blockUser,
     // The fake asks no proof of work (the real service's is tested on the server and in comments-client's proof test).
     'wp.json': (p) => (member(p.auth), { wp: null }),
     'email-notifications.json': emailNotifications,
-    'admin/update': (p) => {
-      moderator(p.auth);
-      const s = section(p.url);
-      if (p.lock !== undefined) s.lock = truthy(p.lock);
-      if (p.status !== undefined) s.status = p.status;
-      return {};
-    },
+    ...desk.answers,
+    ...createFakeModeration(ctx),
+    ...createFakeBans(ctx),
   };
 
   async function handle(endpoint: CommentEndpoint, request: Request, version: string) {

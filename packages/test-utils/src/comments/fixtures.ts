@@ -1,6 +1,7 @@
 import type {
   Comment, CommentAppInfo, CommentPage, CommentUser, CommentUserInfo, CommentUserState, MediaItem, Quota,
 } from '@guffaw/comments-client';
+import type { FakeBan } from './fake-service-types.js';
 
 /** Fixture factories for the comment service's wire types: every field filled, overrides win. */
 
@@ -122,6 +123,12 @@ export function makeApp(overrides: Partial<CommentAppInfo> = {}): CommentAppInfo
     anonymousAvatarUrl: '',
     ...overrides,
   };
+}
+
+/** A ban as the fake service holds one (its `state.banned`, by userId): for good, from the fixture clock, unless overridden. */
+export function makeBan(user: CommentUser, overrides: Partial<FakeBan> = {}): FakeBan {
+  const { userId, accountId, displayName, avatarUrl } = user;
+  return { user: { userId, accountId, displayName, avatarUrl }, reason: '', bannedAt: new Date(FIXTURE_NOW * 1000).toISOString(), until: null, bannedBy: 'moderator', ...overrides };
 }
 
 /** Named members for tests and stories that read better with people than with numbers; timestamps relative to now. */

@@ -29,7 +29,7 @@ export type ServiceOptions = {
   status?: string;
   /** The section's url (default POST_URL). */
   url?: string;
-} & Pick<CommentServiceOptions, 'replyFollow' | 'email' | 'latency' | 'ops'>;
+} & Pick<CommentServiceOptions, 'replyFollow' | 'email' | 'latency' | 'ops' | 'settings'>;
 
 /** The endpoint each client call the fake answers reaches. */
 const ENDPOINT_OF = {
@@ -39,7 +39,8 @@ const ENDPOINT_OF = {
   adminHide: 'admin/hide', adminUnhide: 'admin/unhide', adminMask: 'admin/mask', adminBan: 'admin/ban', adminUnban: 'admin/unban',
   adminUpdate: 'admin/update', followStatus: 'follow-thread-status.json', followThread: 'follow-thread.json',
   blockUser: 'user-block.json', unblockUser: 'user-block.json', emailNotifications: 'email-notifications.json',
-  setEmailNotifications: 'email-notifications.json',
+  setEmailNotifications: 'email-notifications.json', moderationQueue: 'admin/queue.json', approveComment: 'admin/approve',
+  rejectComment: 'admin/reject', banUser: 'admin/ban', listBans: 'admin/bans.json', moderationLog: 'admin/log.json',
 } as const satisfies Partial<Record<keyof CommentsClient, CommentEndpoint>>;
 type Method = keyof typeof ENDPOINT_OF;
 
@@ -90,7 +91,11 @@ function install(options: ServiceOptions): CommentServiceFake {
     fake.state.commentedUrls.set(userId, new Set(user.commentedPostUrls));
     fake.state.reportedUrls.set(userId, new Set(user.reportedPostUrls));
     fake.state.blocks.set(userId, new Map((user.blocklist ?? []).map((b) => [b.accountId, b.name])));
-    if (user.info.banned) fake.state.banned.add(userId);
+    const { accountId, displayName, avatarUrl, banned, ban } = user.info;
+    if (banned) {
+      const bannedAt = new Date().toISOString();
+      fake.state.banned.set(userId, { user: { userId, accountId, displayName, avatarUrl }, reason: ban?.reason ?? '', bannedAt, until: ban?.until ?? null, bannedBy: '' });
+    }
   }
   return fake;
 }

@@ -86,7 +86,7 @@ describe('<Comments> over the comment service', () => {
     await user.click(screen.getByRole('radio', { name: 'Spam' }));
     await user.click(screen.getByRole('button', { name: 'Report' }));
     expect(screen.getByText('Reported. Thanks for making the product better.')).toBeInTheDocument();
-    await waitFor(() => expect(fake.state.reports).toEqual([{ userId: people.member.userId, commentId: '1', url: STORY_URL, data: { reason: 1 } }]));
+    await waitFor(() => expect(fake.state.reports).toEqual([{ userId: people.member.userId, commentId: '1', url: STORY_URL, data: { reason: 1, text: '' }, at: expect.any(String) }]));
   });
 
   it('lets a moderator lock the section', async () => {
@@ -166,7 +166,7 @@ describe('<Comments> thread from the host (#cs_comment_id={id})', () => {
   it('says so and shows the list when the linked comment is gone', async () => {
     const changes: Array<string | null> = [];
     start({ threadId: 'gone', onThreadChange: (id) => changes.push(id) });
-    expect(await screen.findByText('The comment does not exist')).toBeInTheDocument();
+    expect(await screen.findByText('This comment does not exist or was removed.')).toBeInTheDocument();
     expect(await screen.findByText('other top by ada')).toBeInTheDocument();
     expect(changes).toEqual([null]);
   });
