@@ -1,39 +1,26 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import type { BanEntry, QueueItem } from '@guffaw/comments-client';
-import { makeComment, setupCommentService, users } from '@guffaw/test-utils/widget';
+import { describe, expect, it } from 'vitest';
+import { makeBan, makeComment, makeUser, setupCommentService, userState, users } from '@guffaw/test-utils/widget';
 import { loadLanguage } from '../../i18n/languages.js';
 import { createTranslate } from '../../i18n/translate.js';
 import { createWidgetStores, WidgetProvider } from '../../stores/widget-stores.js';
 import { ToastRegion } from '../toast-region/toast-region.js';
 import { bannedNotice, durationLabel } from './ban-dialog.js';
-import type { ModerationApi } from './moderation-api.js';
 import { ModerationQueue } from './moderation-queue.js';
 
 const serviceClient = setupCommentService();
+const PAGE = 'https://blog.example.com/post-1';
 
-const item = (id: string): QueueItem => ({
-  comment: makeComment({ commentId: id, text: `comment ${id}`, user: users.bob, isHeld: true, heldReason: 'premoderation' }),
-  url: 'https://blog.example.com/post-1',
-  reports: { count: 3, reasons: { 1: 2, 3: 1 }, latest: [] },
-  author: { userId: `u-${id}`, accountId: 'bob', name: 'bob', avatarUrl: '', banned: false, bannedUntil: null },
-});
-const ban: BanEntry = {
-  userId: 'u-cal', accountId: 'cal', name: 'cal', avatarUrl: '', reason: 'spam', bannedAt: '2026-11-29T08:00:00Z', until: '2026-12-05T08:00:00Z', bannedBy: 'mod',
-};
-
-const api = () => ({
-  queue: vi.fn(async () => ({ items: [item('a')], next: null, counts: { reported: 2, held: 1 } })),
-  act: vi.fn(async () => undefined),
-  ban: vi.fn(async () => undefined),
-  unban: vi.fn(async () => undefined),
-  bans: vi.fn(async () => ({ bans: [ban], next: null })),
-}) satisfies ModerationApi;
-
+/** The fake service holding bob's held comment on PAGE with three reports (Spam twice, Hate speech once), and cal's ban. */
 async function renderQueue(locale: string) {
-  const stores = createWidgetStores(serviceClient(), { url: '', locale, catalogue: await loadLanguage(locale) });
-  render(<WidgetProvider stores={stores}><div className="gfw-root"><ModerationQueue api={api()} /><ToastRegion /></div></WidgetProvider>);
+  const comment = makeComment({ commentId: 'a', text: 'comment a', user: users.bob, isHeld: true, heldReason: 'premoderation' });
+  const client = serviceClient({ url: PAGE, comments: [comment], user: userState(users.mod, { moderate: true }) });
+  for (const [userId, reason] of [['u-ada', 1], ['u-cat', 1], ['u-op', 3]] as const) client.fake.state.reports.push({ userId, commentId: 'a', url: PAGE, data: { reason } });
+  const cal = makeUser({ userId: 'u-cal', accountId: 'cal', displayName: 'cal' });
+  client.fake.state.banned.set(cal.userId, makeBan(cal, { reason: 'spam', until: '2099-12-05T08:00:00.000Z' }));
+  const stores = createWidgetStores(client, { url: '', locale, catalogue: await loadLanguage(locale) });
+  render(<WidgetProvider stores={stores}><div className="gfw-root"><ModerationQueue /><ToastRegion /></div></WidgetProvider>);
   return userEvent.setup();
 }
 
@@ -43,7 +30,7 @@ describe('the moderation queue in the widget’s language', () => {
     const entry = await screen.findByRole('article', { name: 'Kommentar von bob' });
     expect(screen.getByRole('heading', { name: 'Moderationswarteschlange' })).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Ansichten der Warteschlange' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Gemeldet (2)' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Gemeldet (1)' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('combobox', { name: 'Sortieren' })).toHaveDisplayValue('Neueste zuerst');
     expect(within(entry).getByText('3 Meldungen: Spam 2, Hassrede 1')).toBeInTheDocument();
     expect(within(entry).getByText('Wartet auf Freigabe')).toBeInTheDocument();
@@ -63,9 +50,10 @@ describe('the moderation queue in the widget’s language', () => {
     await screen.findByText('Kommentar freigegeben');
 
     await user.click(screen.getByRole('button', { name: 'Gesperrte Nutzer' }));
-    await screen.findByText('gesperrt bis 5. Dez. 2026: spam');
+    await screen.findByText('gesperrt bis 5. Dez. 2099: spam');
     await user.click(screen.getByRole('button', { name: 'Sperre von @cal aufheben' }));
     await screen.findByText('Die Sperre von @cal ist aufgehoben');
+    await user.click(screen.getByRole('button', { name: 'Sperre von @bob aufheben' }));
     await screen.findByText('Niemand ist gesperrt.');
   });
 
@@ -82,6 +70,6 @@ describe('the moderation queue in the widget’s language', () => {
     const entry = await screen.findByRole('article', { name: 'bob さんのコメント' });
     expect(within(entry).getByText('報告 3 件：スパム 2 ヘイトスピーチ 1')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '利用停止中のユーザー' }));
-    await screen.findByText('2026年12月5日まで利用停止：spam');
+    await screen.findByText('2099年12月5日まで利用停止：spam');
   });
 });
