@@ -251,3 +251,33 @@ export type LogEntry = {
   detail: Record<string, unknown>;
 };
 export type LogPage = { entries: LogEntry[]; next: string | null };
+
+/** The comment frame's colour scheme (the embed page's `theme`, and the loader's messages). */
+export type EmbedTheme = 'light' | 'dark';
+
+/** What the frame page (/embed-comment/{postId}, /embed/comments) holds in a JSON script tag for the first render and hydration. */
+export type FrameData = {
+  appId: string;
+  /** The thread's canonical url. */
+  url: string;
+  /** Origin of the comment service. */
+  host: string;
+  theme: EmbedTheme;
+  /** Forum posts say Answers. */
+  isForum: boolean;
+  /** The reader's language as the host page gave it (data-lang, else its <html lang>); English when absent. */
+  lang?: string | undefined;
+  /** The host page's origin (messages go only there); null when the page is opened on its own. */
+  parentOrigin: string | null;
+  /**
+   * The product's login page for a popup, when the thread's members are the product's own (its own comment app);
+   * null for a third-party app, whose host signs its users in (login-request, then an auth message).
+   */
+  login: string | null;
+  /** The first page of the hot list, or null when it could not be read (the frame then loads it itself). */
+  page: CommentPage | null;
+  /** Unix ms when the page was read (the list cache's clock starts there). */
+  readAt: number;
+  /** A product post that takes anonymous OP comments: its uploader, signed in with the OP token, may post as OP. */
+  canAnonymous?: boolean;
+};

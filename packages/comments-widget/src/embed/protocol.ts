@@ -3,9 +3,10 @@
  * carries `gfw: 1` so neither side mistakes another script's messages for ours; each side also checks
  * `event.source` (the one window it talks to) and `event.origin` (the origin it expects) before reading one.
  */
-import type { CommentPage } from '@guffaw/comments-client';
+import type { EmbedTheme } from '@guffaw/comments-client';
 
-export type EmbedTheme = 'light' | 'dark';
+/** The frame page's data and theme are the comment service's wire types (@guffaw/comments-client), the server's too. */
+export type { EmbedTheme, FrameData } from '@guffaw/comments-client';
 
 /** Frame -> host. */
 export type FrameMessage =
@@ -75,29 +76,3 @@ export function isLoginMessage(data: unknown): data is LoginMessage {
   return isRecord(data) && data.gfw === 1 && data.type === 'signed-in' && isToken(data.token) && (data.opToken === undefined || isToken(data.opToken));
 }
 
-/** What the server puts into the frame page (a JSON script tag) for the first render and hydration. */
-export type FrameData = {
-  appId: string;
-  /** The thread's canonical url. */
-  url: string;
-  /** Origin of the comment service. */
-  host: string;
-  theme: EmbedTheme;
-  /** Forum posts say Answers. */
-  isForum: boolean;
-  /** The reader's language as the host page gave it (data-lang, else its <html lang>); English when absent. */
-  lang?: string | undefined;
-  /** The host page's origin (messages go only there); null when the page is opened on its own. */
-  parentOrigin: string | null;
-  /**
-   * The product's login page for a popup, when the thread's members are the product's own (its own comment app);
-   * null for a third-party app, whose host signs its users in (login-request, then an auth message).
-   */
-  login: string | null;
-  /** The first page of the hot list, or null when it could not be read (the frame then loads it itself). */
-  page: CommentPage | null;
-  /** Unix ms when the page was read (the list cache's clock starts there). */
-  readAt: number;
-  /** A product post that takes anonymous OP comments: its uploader, signed in with the OP token, may post as OP. */
-  canAnonymous?: boolean;
-};

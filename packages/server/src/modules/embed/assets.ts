@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { FrameData } from './frame-data.js';
+import type { FrameData } from '@guffaw/comments-client';
 
 /** The embed build (rollup.config.mjs): loader.js, count.js, frame.js (+ frame-*.js chunks), frame.css, render.js. */
 export const defaultEmbedDir = fileURLToPath(new URL('../../../../comments-widget/dist/embed', import.meta.url));

@@ -1,4 +1,4 @@
-import type { FrameData } from './frame-data.js';
+import type { FrameData } from '@guffaw/comments-client';
 
 /** JSON inside <script>: no `<` (so no `</script>` or `<!--`), no line separators that older parsers choke on. */
 export function scriptJson(value: unknown): string {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { EmbedTheme, FrameData } from './frame-data.js';
+import type { EmbedTheme, FrameData } from '@guffaw/comments-client';
 import { failure, isHttpError } from '../../lib/envelope.js';
 import { clientFault } from '../../lib/input-guard.js';
 import { sessionUser } from '../accounts/sessions.js';
