@@ -32,20 +32,29 @@ export function createViewers(core: CommentCore) {
   const { db, caches, hooks } = core;
 
   type Found = repo.UserWithRole & { mainUser: boolean };
-  /** A hosted app's users that are live accounts of its host (they alone notify and follow there). */
-  async function withHost(appId: string, users: repo.UserWithRole[]): Promise<Found[]> {
+  /**
+   * A hosted app's users that are live accounts of its host (they alone notify and follow there). `known`: ids whose
+   * token's session the host just found live (a live session is a live account's), so it is not asked again.
+   */
+  async function withHost(appId: string, users: repo.UserWithRole[], known: ReadonlySet<string> = new Set()): Promise<Found[]> {
     const host = core.hostOf({ id: appId });
-    const live = host && users.length > 0 ? await host.liveAccounts(users.map((u) => u.externalId)) : null;
-    return users.map((u) => ({ ...u, mainUser: live?.has(u.externalId) === true }));
+    const ask = users.map((u) => u.externalId).filter((id) => !known.has(id));
+    const live = host && ask.length > 0 ? await host.liveAccounts(ask) : new Set<string>();
+    return users.map((u) => ({ ...u, mainUser: host !== null && (known.has(u.externalId) || live.has(u.externalId)) }));
   }
 
-  /** Sign-ins arriving together are looked up in one query per app (and one of the host's accounts). */
-  const loadUser = createBatcher<{ appId: string; externalId: string }, Found | null>(async (items) => {
+  /** Sign-ins arriving together are looked up in one query per app (and one of the host's accounts, when any is unknown). */
+  const loadUser = createBatcher<{ appId: string; externalId: string; live: boolean }, Found | null>(async (items) => {
     const byApp = new Map<string, Set<string>>();
-    for (const it of items) byApp.set(it.appId, (byApp.get(it.appId) ?? new Set()).add(it.externalId));
+    const known = new Set<string>();
+    for (const it of items) {
+      byApp.set(it.appId, (byApp.get(it.appId) ?? new Set()).add(it.externalId));
+      if (it.live) known.add(`${it.appId}\n${it.externalId}`);
+    }
     const found = new Map<string, Found>();
     for (const [appId, ids] of byApp) {
-      for (const u of await withHost(appId, await repo.findUsersWithRole(db, appId, [...ids]))) found.set(`${appId}\n${u.externalId}`, u);
+      const live = new Set([...ids].filter((id) => known.has(`${appId}\n${id}`)));
+      for (const u of await withHost(appId, await repo.findUsersWithRole(db, appId, [...ids]), live)) found.set(`${appId}\n${u.externalId}`, u);
     }
     return items.map((it) => found.get(`${it.appId}\n${it.externalId}`) ?? null);
   });
@@ -77,8 +86,10 @@ export function createViewers(core: CommentCore) {
     if (host && claims.sid !== null && !(await host.sessionLive(claims.sub, claims.sid))) {
       throw unauthorized('AUTH_EXPIRED', SESSION_ENDED);
     }
+    // Past that check, a token with a session is a live account's: only a live account has a live session.
+    const live = host !== null && claims.sid !== null;
     // Read first: a returning user whose claims did not change (and who was active within the hour) costs no write.
-    let found = await loadUser({ appId: app.id, externalId: claims.sub });
+    let found = await loadUser({ appId: app.id, externalId: claims.sub, live });
     // A new user may be an imported author (same id or e-mail): they take that user over (transfer/claim.ts), and
     // the upsert below then gives it the token's name and avatar.
     if (!found) {
@@ -99,7 +110,7 @@ export function createViewers(core: CommentCore) {
         displayName: claims.name,
         avatarUrl: claims.avatar,
         profileUrl: claims.profileUrl,
-      })]);
+      })], new Set(live ? [claims.sub] : []));
       found = upserted as Found;
     }
     // Email notifications: an app user's address is the one their host signs (a hosted app's members use their account's).
