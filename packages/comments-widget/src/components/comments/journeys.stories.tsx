@@ -143,7 +143,7 @@ export const MemberReports: Story = {
     await userEvent.click(dialog.getByRole('button', { name: 'Report' }));
     expect(canvas.queryByRole('dialog')).toBeNull();
     expect(await canvas.findByText('Reported. Thanks for making the product better.')).toBeInTheDocument();
-    await waitFor(() => expect(reporting.fake().state.reports).toEqual([{ userId: 'member', commentId: '102', url: STORY_URL, data: { reason: 1 } }]));
+    await waitFor(() => expect(reporting.fake().state.reports).toEqual([{ userId: 'member', commentId: '102', url: STORY_URL, data: { reason: 1, text: '' }, at: expect.any(String) }]));
   },
 };
 
