@@ -45,15 +45,16 @@ export function createViewers(core: CommentCore) {
 
   /** Sign-ins arriving together are looked up in one query per app (and one of the host's accounts, when any is unknown). */
   const loadUser = createBatcher<{ appId: string; externalId: string; live: boolean }, Found | null>(async (items) => {
-    const byApp = new Map<string, Set<string>>();
-    const known = new Set<string>();
+    // Per app: the ids to read, and those whose session was just found live.
+    const byApp = new Map<string, { ids: Set<string>; live: Set<string> }>();
     for (const it of items) {
-      byApp.set(it.appId, (byApp.get(it.appId) ?? new Set()).add(it.externalId));
-      if (it.live) known.add(`${it.appId}\n${it.externalId}`);
+      let app = byApp.get(it.appId);
+      if (!app) byApp.set(it.appId, (app = { ids: new Set(), live: new Set() }));
+      app.ids.add(it.externalId);
+      if (it.live) app.live.add(it.externalId);
     }
     const found = new Map<string, Found>();
-    for (const [appId, ids] of byApp) {
-      const live = new Set([...ids].filter((id) => known.has(`${appId}\n${id}`)));
+    for (const [appId, { ids, live }] of byApp) {
       for (const u of await withHost(appId, await repo.findUsersWithRole(db, appId, [...ids]), live)) found.set(`${appId}\n${u.externalId}`, u);
     }
     return items.map((it) => found.get(`${it.appId}\n${it.externalId}`) ?? null);
